@@ -1,0 +1,45 @@
+import js from '@eslint/js'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+const FEATURES = 'src/client/features'
+
+export default tseslint.config(
+  { ignores: ['build/**', 'dist/**', 'node_modules/**', '.react-router/**', '.tmp/**', 'test-results/**', 'tests/artifacts/**', 'public/**', 'src/server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // ARCHITECTURE.md: shared imports nothing of ours; client and server import only shared;
+      // features do not import each other's internals (pages and app/ compose them).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared must not import client or server code.' },
+            { target: './src/client', from: './src/server', message: 'The client may import only src/shared, never the server.' },
+            { target: './src/server', from: './src/client', message: 'The server may import only src/shared, never the client.' },
+            ...['auth', 'contact', 'cookie-consent', 'designs', 'generation', 'pricing', 'products', 'styles', 'upload', 'wizard', 'help', 'gallery', 'payments'].map((feature) => ({
+              target: `./${FEATURES}/${feature}`,
+              from: `./${FEATURES}`,
+              except: [`./${feature}`],
+              message: 'Features do not import each other; compose them in routes or app/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+)

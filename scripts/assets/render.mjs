@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// npm run assets:render [-- names…] [--force] [--samples N] [--post-only] [--list] [--report]
+//
+// Renders Lavo's product images from procedurally modelled bathrooms with Blender (Cycles, CPU),
+// driven by the shared style and palette catalogues, then writes the committed AVIF/WebP/JPEG files
+// under public/images. Raw renders live in .tmp/renders (git-ignored); an image whose raw render is
+// fresh (same job: same catalogue data, layout and settings) is skipped, so a batch can resume.
+// See docs/assets.md.
+import { Buffer } from 'node:buffer'
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
+import { autoExposure, denoisePasses, filmicLook, grade } from './denoise.mjs'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const SCENE = join(ROOT, 'scripts/assets/scene.py')
+const RAW = join(ROOT, '.tmp/renders')
+const PUBLIC = join(ROOT, 'public/images')
+const SIZES = [480, 960]
+const ASPECT = 3 / 4
+
+// Which layout shows each style best (the catalogue says what a style is made of, not the room).
+export const STYLE_LAYOUTS = {
+  minimalist: 'shower', contemporary: 'shower', industrial: 'shower', transitional: 'shower', coastal: 'shower',
+  'zen-japandi': 'tub', victorian: 'tub', glam: 'tub', farmhouse: 'tub', 'kids-bathroom': 'tub', 'little-boys-bathroom': 'tub',
+  'mid-century-modern': 'vanity', traditional: 'vanity', mediterranean: 'vanity', 'french-country': 'vanity', 'organic-modern': 'vanity',
+  scandinavian: 'powder', eclectic: 'powder', bohemian: 'powder', 'little-girls-bathroom': 'powder', rustic: 'powder',
+}
+
+// Plain, dated "before" rooms: one per layout, each in a different period finish.
+const STOCK = [
+  { name: 'stock-1', layout: 'shower', variant: 'beige' },
+  { name: 'stock-2', layout: 'tub', variant: 'pink' },
+  { name: 'stock-3', layout: 'vanity', variant: 'granite' },
+  { name: 'stock-4', layout: 'powder', variant: 'almond' },
+]
+
+// Gallery before/after pairs: same layout and camera, the before in another dated finish than the stock photo.
+const GALLERY = [
+  { style: 'coastal', variant: 'almond' },
+  { style: 'mid-century-modern', variant: 'pink' },
+  { style: 'scandinavian', variant: 'granite' },
+  { style: 'zen-japandi', variant: 'beige' },
+]
+
+const HERO = { layout: 'vanity', camera: 'alt', variant: 'almond', style: 'organic-modern' }
+
+function parseArgs(argv) {
+  const args = { names: [], force: false, samples: 14, postOnly: false, list: false, report: false, width: 800 }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    if (a === '--force') args.force = true
+    else if (a === '--post-only') args.postOnly = true
+    else if (a === '--list') args.list = true
+    else if (a === '--report') args.report = true
+    else if (a === '--samples') args.samples = Number(argv[++i])
+    else if (a === '--width') args.width = Number(argv[++i])
+    else args.names.push(a)
+  }
+  return args
+}
+
+function requireBlender() {
+  const probe = spawnSync('blender', ['--version'], { encoding: 'utf8' })
+  if (probe.error || probe.status !== 0) {
+    console.error('Blender was not found on PATH. Install Debian\'s package (Cycles renders on the CPU):\n\n' +
+      '  sudo apt-get update && sudo apt-get install -y --no-install-recommends blender\n')
+    process.exit(1)
+  }
+  return probe.stdout.split('\n')[0]
+}
+
+/** The shared catalogues as JSON, read through tsx so the pipeline uses exactly what the app uses. */
+function exportCatalogue() {
+  const snippet = `
+    const styles = await import(${JSON.stringify(join(ROOT, 'src/shared/catalogue/styles.ts'))})
+    const palettes = await import(${JSON.stringify(join(ROOT, 'src/shared/catalogue/palettes.ts'))})
+    process.stdout.write(JSON.stringify({ styles: styles.STYLES, palettes: palettes.PALETTES }))`
+  const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', snippet], { cwd: ROOT, encoding: 'utf8' })
+  if (out.status !== 0) throw new Error('could not export the catalogue: ' + out.stderr)
+  return JSON.parse(out.stdout)
+}
+
+function buildJobs(catalogue, args) {
+  const styleJob = (style, layout, camera = 'main') => ({
+    mode: 'style', layout, camera, style,
+    palette: catalogue.palettes.find((p) => p.id === style.signaturePalette),
+  })
+  const beforeJob = (variant, layout, camera = 'main') => ({ mode: 'before', layout, camera, variant })
+  const jobs = []
+  for (const s of STOCK) jobs.push({ kind: 'stock', name: s.name, ...beforeJob(s.variant, s.layout) })
+  for (const style of catalogue.styles) {
+    const layout = STYLE_LAYOUTS[style.id]
+    if (!layout) throw new Error(`no layout for style ${style.id}`)
+    jobs.push({ kind: 'styles', name: style.id, ...styleJob(style, layout) })
+  }
+  for (const g of GALLERY) {
+    jobs.push({ kind: 'gallery', name: `${g.style}-before`, ...beforeJob(g.variant, STYLE_LAYOUTS[g.style]) })
+    // the after is the style preview itself: same layout, same camera
+    jobs.push({ kind: 'gallery', name: `${g.style}-after`, aliasOf: { kind: 'styles', name: g.style } })
+  }
+  const heroStyle = catalogue.styles.find((s) => s.id === HERO.style)
+  jobs.push({ kind: 'hero', name: 'before', ...beforeJob(HERO.variant, HERO.layout, HERO.camera) })
+  jobs.push({ kind: 'hero', name: 'after', ...styleJob(heroStyle, HERO.layout, HERO.camera) })
+  const height = Math.round(args.width * ASPECT)
+  for (const job of jobs) {
+    if (job.aliasOf) continue
+    Object.assign(job, { width: args.width, height, samples: args.samples })
+    job.hash = createHash('sha1').update(JSON.stringify({ ...job, hash: undefined })).digest('hex').slice(0, 16)
+  }
+  return jobs
+}
+
+const rawPng = (kind, name) => join(RAW, kind, `${name}.png`)
+const rawMeta = (kind, name) => join(RAW, kind, `${name}.json`)
+
+function isFresh(job) {
+  if (!existsSync(rawPng(job.kind, job.name)) || !existsSync(rawMeta(job.kind, job.name))) return false
+  try {
+    return JSON.parse(readFileSync(rawMeta(job.kind, job.name), 'utf8')).hash === job.hash
+  } catch {
+    return false
+  }
+}
+
+function runBlender(args, logFile) {
+  const started = Date.now()
+  const out = spawnSync('nice', ['-n', '19', 'blender', '-b', '-noaudio', '--python', SCENE, '--', ...args], {
+    cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+  })
+  writeFileSync(logFile, (out.stdout || '') + (out.stderr || ''))
+  if (out.status !== 0 || !/LAVO_(RENDER|TONEMAP)_DONE/.test(out.stdout || '')) {
+    throw new Error(`blender failed (${args[0]}), see ${logFile}`)
+  }
+  return (Date.now() - started) / 1000
+}
+
+async function renderJob(job) {
+  const passDir = join(RAW, 'passes', `${job.kind}-${job.name}`)
+  const logDir = join(RAW, 'logs')
+  mkdirSync(passDir, { recursive: true })
+  mkdirSync(logDir, { recursive: true })
+  mkdirSync(join(RAW, job.kind), { recursive: true })
+  const jobFile = join(passDir, 'job.json')
+  writeFileSync(jobFile, JSON.stringify({ ...job, passDir }))
+  const blenderSeconds = runBlender(['render', jobFile], join(logDir, `${job.kind}-${job.name}.render.log`))
+  const meta = JSON.parse(readFileSync(join(passDir, 'meta.json'), 'utf8'))
+  const t0 = Date.now()
+  const linear = denoisePasses(passDir, meta.width, meta.height)
+  grade(linear, meta.grade)
+  const exposure = autoExposure(linear, meta.dated ? 0.3 : 0.4) + (meta.grade.exposureBias ?? 0)
+  const denoiseSeconds = (Date.now() - t0) / 1000
+  const linearFile = join(passDir, 'linear.f32')
+  writeFileSync(linearFile, Buffer.from(linear.buffer))
+  const look = filmicLook(meta.grade.contrast ?? 0)
+  const tonemapSeconds = runBlender(['tonemap', linearFile, String(meta.width), String(meta.height), rawPng(job.kind, job.name), look, exposure.toFixed(3)],
+    join(logDir, `${job.kind}-${job.name}.tonemap.log`))
+  const record = {
+    hash: job.hash, samples: job.samples, width: meta.width, height: meta.height, look, exposure: Number(exposure.toFixed(3)),
+    renderSeconds: meta.renderSeconds, buildSeconds: meta.buildSeconds, blenderSeconds: Number(blenderSeconds.toFixed(1)),
+    denoiseSeconds: Number(denoiseSeconds.toFixed(1)), tonemapSeconds: Number(tonemapSeconds.toFixed(1)), renderedAt: new Date().toISOString(),
+  }
+  writeFileSync(rawMeta(job.kind, job.name), JSON.stringify(record, null, 2))
+  if (!process.env.LAVO_KEEP_PASSES) rmSync(passDir, { recursive: true, force: true })
+  return record
+}
+
+/** Raw render → the committed sizes and formats. */
+async function postProcess(job) {
+  const source = job.aliasOf ? rawPng(job.aliasOf.kind, job.aliasOf.name) : rawPng(job.kind, job.name)
+  if (!existsSync(source)) throw new Error(`no raw render for ${job.kind}/${job.name} (${source})`)
+  const dir = join(PUBLIC, job.kind)
+  mkdirSync(dir, { recursive: true })
+  const written = []
+  for (const width of SIZES) {
+    const height = Math.round(width * ASPECT)
+    const base = sharp(source).resize(width, height, { fit: 'cover', kernel: 'lanczos3' }).toColourspace('srgb')
+    const sharpened = width < 960 ? base.clone().sharpen({ sigma: 0.5 }) : base.clone()
+    const stem = join(dir, `${job.name}-${width}`)
+    await sharpened.clone().avif({ quality: 50, effort: 6, chromaSubsampling: '4:2:0' }).toFile(`${stem}.avif`)
+    await sharpened.clone().webp({ quality: 72, effort: 5 }).toFile(`${stem}.webp`)
+    written.push(`${stem}.avif`, `${stem}.webp`)
+    if (width === 960) {
+      await sharpened.clone().jpeg({ quality: 78, mozjpeg: true, progressive: true }).toFile(`${stem}.jpg`)
+      written.push(`${stem}.jpg`)
+    }
+  }
+  return written
+}
+
+function folderSize(dir) {
+  if (!existsSync(dir)) return 0
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name)
+    total += entry.isDirectory() ? folderSize(p) : statSync(p).size
+  }
+  return total
+}
+
+function report(jobs) {
+  console.log('| image | layout | rendered at | samples | render s | denoise s | total s | bytes (all formats) |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+  let sum = 0
+  for (const job of jobs) {
+    const metaFile = rawMeta(job.aliasOf?.kind ?? job.kind, job.aliasOf?.name ?? job.name)
+    const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null
+    const bytes = existsSync(join(PUBLIC, job.kind))
+      ? readdirSync(join(PUBLIC, job.kind)).filter((f) => f.startsWith(`${job.name}-`) && /-(480|960)\.(avif|webp|jpg)$/.test(f))
+        .reduce((t, f) => t + statSync(join(PUBLIC, job.kind, f)).size, 0)
+      : 0
+    const total = meta ? meta.blenderSeconds + meta.denoiseSeconds + meta.tonemapSeconds : 0
+    if (!job.aliasOf) sum += total
+    console.log(`| ${job.kind}/${job.name} | ${job.layout ?? `= ${job.aliasOf.kind}/${job.aliasOf.name}`} | ${meta ? `${meta.width}×${meta.height}` : ''} | ${meta?.samples ?? ''} | ` +
+      `${meta?.renderSeconds ?? ''} | ${meta?.denoiseSeconds ?? ''} | ${job.aliasOf ? '(reused)' : total.toFixed(0)} | ${bytes} |`)
+  }
+  console.log(`\nTotal pipeline time: ${(sum / 60).toFixed(1)} min; public/images: ${(folderSize(PUBLIC) / 1024 / 1024).toFixed(2)} MB`)
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2))
+  const catalogue = exportCatalogue()
+  const all = buildJobs(catalogue, args)
+  if (args.list) {
+    for (const job of all) console.log(`${job.kind}/${job.name}${job.aliasOf ? ` (= ${job.aliasOf.kind}/${job.aliasOf.name})` : ` [${job.layout}]`}`)
+    return
+  }
+  if (args.report) return report(all)
+  const wanted = args.names.length
+    ? all.filter((j) => args.names.some((n) => n === j.name || n === `${j.kind}/${j.name}` || n === j.kind))
+    : all
+  if (!wanted.length) throw new Error(`no image matches ${args.names.join(', ')}; try --list`)
+  if (!args.postOnly) {
+    console.log(requireBlender())
+    mkdirSync(RAW, { recursive: true })
+    writeFileSync(join(RAW, 'catalogue.json'), JSON.stringify(catalogue))
+    for (const job of wanted) {
+      if (job.aliasOf) continue
+      if (!args.force && isFresh(job)) {
+        console.log(`skip   ${job.kind}/${job.name} (fresh raw render)`)
+        continue
+      }
+      process.stdout.write(`render ${job.kind}/${job.name} [${job.layout}, ${job.width}×${job.height}, ${job.samples} spp] … `)
+      try {
+        const r = await renderJob(job)
+        console.log(`${r.renderSeconds}s render, ${r.denoiseSeconds}s denoise`)
+      } catch (error) {
+        // keep going so one broken scene does not cost the rest of a long batch
+        console.log(`FAILED: ${error.message}`)
+        process.exitCode = 1
+      }
+    }
+  }
+  for (const job of wanted) {
+    const source = job.aliasOf ? rawPng(job.aliasOf.kind, job.aliasOf.name) : rawPng(job.kind, job.name)
+    if (!existsSync(source)) {
+      console.log(`missing raw render for ${job.kind}/${job.name}; skipped`)
+      continue
+    }
+    await postProcess(job)
+  }
+  const total = folderSize(PUBLIC)
+  console.log(`public/images: ${(total / 1024 / 1024).toFixed(2)} MB`)
+  if (total > 8 * 1024 * 1024) {
+    console.error('public/images is over the 8 MB budget: lower the AVIF/WebP/JPEG quality in render.mjs')
+    process.exitCode = 1
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

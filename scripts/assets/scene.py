@@ -1,0 +1,217 @@
+"""Lavo bathroom scene renderer (run by scripts/assets/render.mjs; not imported by the app).
+
+    blender -b -noaudio --python scripts/assets/scene.py -- render <job.json>
+    blender -b -noaudio --python scripts/assets/scene.py -- tonemap <linear.f32> <width> <height> <out.png> <look> <exposure>
+
+`render` builds the procedural bathroom the job describes (layout, dated "before" preset or a
+catalogue style + palette), renders it with Cycles on the CPU and writes the light passes as raw
+float32 RGBA files next to a meta.json. Debian's Blender has no OpenImageDenoise, so render.mjs
+denoises those passes itself (demodulated, edge-aware à-trous filter) and then calls `tonemap`,
+which applies Blender's Filmic view transform to the clean linear image.
+"""
+import sys
+import os
+import json
+import glob
+import array
+import time
+import math
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import bpy  # noqa: E402
+
+PASSES = ['Image', 'DiffDir', 'DiffInd', 'DiffCol', 'GlossDir', 'GlossInd', 'GlossCol', 'TransDir', 'TransInd', 'TransCol',
+          'Denoising Normal', 'Denoising Albedo', 'Denoising Depth']
+
+
+def reset():
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    scene = bpy.context.scene
+    scene.render.engine = 'CYCLES'
+    return scene
+
+
+def world(scene, strength=1.0):
+    """A bright sky seen only through the windows (camera and glossy rays); daylight itself comes from
+    an area light in each window opening and a sun lamp, which sample far more cleanly."""
+    w = bpy.data.worlds.new('sky')
+    scene.world = w
+    w.use_nodes = True
+    nt = w.node_tree
+    nt.nodes.clear()
+    out = nt.nodes.new('ShaderNodeOutputWorld')
+    bg = nt.nodes.new('ShaderNodeBackground')
+    tc = nt.nodes.new('ShaderNodeTexCoord')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    nt.links.new(tc.outputs['Generated'], sep.inputs[0])
+    ramp = nt.nodes.new('ShaderNodeValToRGB')
+    ramp.color_ramp.elements[0].position = 0.45
+    ramp.color_ramp.elements[0].color = (0.62, 0.66, 0.6, 1)
+    ramp.color_ramp.elements[1].position = 0.62
+    ramp.color_ramp.elements[1].color = (0.55, 0.72, 1.0, 1)
+    ramp.color_ramp.elements.new(0.5).color = (0.95, 0.97, 1.0, 1)
+    nt.links.new(sep.outputs['Z'], ramp.inputs[0])
+    nt.links.new(ramp.outputs[0], bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = 6.0 * strength
+    lp = nt.nodes.new('ShaderNodeLightPath')
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    black = nt.nodes.new('ShaderNodeBackground')
+    black.inputs['Color'].default_value = (0, 0, 0, 1)
+    add = nt.nodes.new('ShaderNodeMath')
+    add.operation = 'MAXIMUM'
+    nt.links.new(lp.outputs['Is Camera Ray'], add.inputs[0])
+    nt.links.new(lp.outputs['Is Glossy Ray'], add.inputs[1])
+    nt.links.new(add.outputs[0], mx.inputs[0])
+    nt.links.new(black.outputs[0], mx.inputs[1])
+    nt.links.new(bg.outputs[0], mx.inputs[2])
+    nt.links.new(mx.outputs[0], out.inputs['Surface'])
+    w.cycles.sampling_method = 'NONE'
+
+
+def settings(scene, job):
+    c = scene.cycles
+    c.device = 'CPU'
+    c.samples = int(job.get('samples', 64))
+    c.use_adaptive_sampling = True
+    c.adaptive_threshold = float(job.get('adaptive_threshold', 0.02))
+    c.adaptive_min_samples = max(8, int(job.get('samples', 64)) // 4)
+    c.time_limit = float(job.get('time_limit', 0))
+    c.use_denoising = False
+    c.max_bounces = 6
+    c.diffuse_bounces = 3
+    c.glossy_bounces = 3
+    c.transmission_bounces = 6
+    c.transparent_max_bounces = 8
+    c.volume_bounces = 0
+    c.caustics_reflective = False
+    c.caustics_refractive = False
+    c.blur_glossy = 1.0
+    c.sample_clamp_indirect = 6.0
+    c.light_sampling_threshold = 0.01
+    c.seed = int(job.get('seed', 7))
+    scene.render.resolution_x = int(job['width'])
+    scene.render.resolution_y = int(job['height'])
+    scene.render.resolution_percentage = 100
+    scene.render.film_transparent = False
+    scene.render.use_compositing = True
+    scene.render.threads_mode = 'AUTO'
+    scene.view_settings.view_transform = 'Filmic'
+    scene.view_settings.look = 'None'
+    vl = scene.view_layers[0]
+    vl.use_pass_diffuse_direct = vl.use_pass_diffuse_indirect = vl.use_pass_diffuse_color = True
+    vl.use_pass_glossy_direct = vl.use_pass_glossy_indirect = vl.use_pass_glossy_color = True
+    vl.use_pass_transmission_direct = vl.use_pass_transmission_indirect = vl.use_pass_transmission_color = True
+    vl.cycles.denoising_store_passes = True
+
+
+def pass_outputs(scene, out_dir):
+    scene.use_nodes = True
+    nt = scene.node_tree
+    nt.nodes.clear()
+    rl = nt.nodes.new('CompositorNodeRLayers')
+    comp = nt.nodes.new('CompositorNodeComposite')
+    nt.links.new(rl.outputs['Image'], comp.inputs['Image'])
+    fo = nt.nodes.new('CompositorNodeOutputFile')
+    fo.base_path = out_dir
+    fo.format.file_format = 'OPEN_EXR'
+    fo.format.color_depth = '32'
+    fo.format.exr_codec = 'NONE'
+    fo.file_slots.clear()
+    for name in PASSES:
+        slot = name.replace(' ', '_')
+        fo.file_slots.new(slot + '_')
+        nt.links.new(rl.outputs[name], fo.inputs[-1])
+
+
+def dump_passes(out_dir, width, height):
+    """EXR passes → raw float32 RGBA (bottom row first), readable by render.mjs without extra libraries."""
+    written = []
+    for name in PASSES:
+        slot = name.replace(' ', '_')
+        files = sorted(glob.glob(os.path.join(out_dir, slot + '_*.exr')))
+        if not files:
+            raise RuntimeError('missing pass ' + name)
+        img = bpy.data.images.load(files[-1])
+        img.colorspace_settings.name = 'Non-Color'
+        buf = array.array('f', bytes(4 * width * height * 4))
+        img.pixels.foreach_get(buf)
+        with open(os.path.join(out_dir, slot + '.f32'), 'wb') as fh:
+            buf.tofile(fh)
+        bpy.data.images.remove(img)
+        os.remove(files[-1])
+        written.append(slot)
+    return written
+
+
+def render(job_path):
+    with open(job_path) as fh:
+        job = json.load(fh)
+    started = time.time()
+    scene = reset()
+    import lavo_design
+    import lavo_layouts
+    if job['mode'] == 'before':
+        design = lavo_design.before_design(job['variant'], job['layout'])
+    else:
+        design = lavo_design.style_design(job['style'], job['palette'], job['layout'])
+    world(scene)
+    settings(scene, job)
+    lavo_layouts.build(design, job['layout'], job.get('camera', 'main'))
+    out_dir = job['passDir']
+    os.makedirs(out_dir, exist_ok=True)
+    pass_outputs(scene, out_dir)
+    build_s = time.time() - started
+    scene.render.filepath = os.path.join(out_dir, 'preview.png')
+    scene.render.image_settings.file_format = 'PNG'
+    t0 = time.time()
+    bpy.ops.render.render(write_still=True)
+    render_s = time.time() - t0
+    passes = dump_passes(out_dir, job['width'], job['height'])
+    meta = {'width': job['width'], 'height': job['height'], 'passes': passes, 'grade': design.grade,
+            'dated': bool(design.dated), 'buildSeconds': round(build_s, 1), 'renderSeconds': round(render_s, 1),
+            'samples': job.get('samples')}
+    with open(os.path.join(out_dir, 'meta.json'), 'w') as fh:
+        json.dump(meta, fh)
+    print('LAVO_RENDER_DONE %s build=%.1fs render=%.1fs' % (job.get('name'), build_s, render_s))
+
+
+def tonemap(src, width, height, out, look, exposure):
+    scene = reset()
+    scene.view_settings.view_transform = 'Filmic'
+    scene.view_settings.look = look
+    scene.view_settings.exposure = float(exposure)
+    scene.render.image_settings.file_format = 'PNG'
+    scene.render.image_settings.color_mode = 'RGB'
+    scene.render.image_settings.color_depth = '16'
+    width, height = int(width), int(height)
+    buf = array.array('f')
+    with open(src, 'rb') as fh:
+        buf.fromfile(fh, width * height * 4)
+    img = bpy.data.images.new('linear', width, height, alpha=False, float_buffer=True)
+    img.pixels.foreach_set(buf)
+    img.save_render(out, scene=scene)
+    print('LAVO_TONEMAP_DONE', out)
+
+
+def main():
+    argv = sys.argv[sys.argv.index('--') + 1:] if '--' in sys.argv else []
+    if not argv:
+        print(__doc__)
+        sys.exit(2)
+    if argv[0] == 'render':
+        render(argv[1])
+    elif argv[0] == 'tonemap':
+        tonemap(*argv[1:7])
+    else:
+        print(__doc__)
+        sys.exit(2)
+
+
+try:
+    main()
+except Exception:
+    import traceback
+    traceback.print_exc()
+    sys.exit(1)

@@ -1,0 +1,16 @@
+// Public pages prerendered to static HTML at build time. '/404' renders the catch-all route; the server
+// serves it with status 404 for any unknown path.
+export const PRERENDERED_PATHS = [
+  '/',
+  '/how-it-works',
+  '/pricing',
+  '/styles',
+  '/gallery',
+  '/about-me',
+  '/contact',
+  '/help',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/404',
+] as const

@@ -1,0 +1,18 @@
+import type { GenerationResult } from '../../../shared/generation'
+
+// spec §8 generation messages, verbatim.
+export const NO_CREDITS_MESSAGE = 'No credits available. Please purchase credits to generate designs.'
+export const TIMEOUT_MESSAGE = 'Generation took too long - showing sample image. Please try again.'
+export const FAILED_MESSAGE = 'Generation failed - showing sample image. Click "Retry Generation" to try again.'
+export const SAVED_MESSAGE = 'Design saved to your collection!'
+
+/** The toast for a sample-image result (spec §8). */
+export function fallbackToast(result: Pick<GenerationResult, 'error' | 'errorType'>): string {
+  if (result.error) return `Using sample image: ${result.error}`
+  return result.errorType === 'timeout' ? TIMEOUT_MESSAGE : FAILED_MESSAGE
+}
+
+/** The overlay on a sample image (spec §8). */
+export function fallbackOverlay(errorType: GenerationResult['errorType']): { title: string; detail: string } {
+  return errorType === 'timeout' ? { title: 'Generation Timeout', detail: 'Took too long - try again' } : { title: 'Generation Failed', detail: 'Sample image shown' }
+}

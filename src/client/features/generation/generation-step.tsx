@@ -1,0 +1,242 @@
+import { ArrowLeft, CircleAlert, Coins, Download, Info, LoaderCircle, RotateCcw, ShoppingBag } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { toast } from '../../lib/toast'
+import type { PaletteId } from '../../../shared/catalogue/palettes'
+import { findStyle, sampleImagePath, type StyleId } from '../../../shared/catalogue/styles'
+import type { GenerationResult, RoomType } from '../../../shared/generation'
+import { useAuth } from '../../auth/auth-context'
+import { Button, buttonClass } from '../../components/ui/button'
+import { StyleSwatch } from '../../components/ui/style-swatch'
+import type { StoredPhoto } from '../../lib/browser-storage'
+import { downloadDesignImage, wizardDesignFileName } from '../../lib/download-design'
+import { BeforeAfter } from './before-after'
+import { fallbackOverlay } from './generation-messages'
+import { useGeneration, type FinishedGeneration } from './use-generation'
+
+// spec §8 Download.
+const DOWNLOAD_FAILED_MESSAGE = 'Failed to download image. Please try again.'
+
+export type GenerationStepProps = {
+  photo: StoredPhoto
+  /** Object URL of the photo's preview (the "before"); null when the browser cannot show it. */
+  photoUrl: string | null
+  /** CSS aspect-ratio of the photo, so nothing shifts while images load. */
+  photoRatio: string
+  style: StyleId
+  palette: PaletteId
+  roomType: RoomType
+  /** 'Get Bathroom Product Recommendations' for this design (3 → 4). */
+  onAccept: (designId: string) => void
+  /** 'Back to Styles' (3 → 2). */
+  onBackToStyles: () => void
+}
+
+/** Step 3 (spec §2, §4): the sign-up gate, no credits, the loading screen, then the result. */
+export function GenerationStep(props: GenerationStepProps) {
+  const { photo, style, palette, roomType, onBackToStyles } = props
+  const auth = useAuth()
+  const { phase, retry } = useGeneration({ photo, style, palette, roomType })
+  const backToStyles = (
+    <Button variant="secondary" onClick={onBackToStyles}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Back to Styles
+    </Button>
+  )
+
+  switch (phase.kind) {
+    case 'waiting':
+      return <Working {...props} startedAt={null} />
+    case 'working':
+      return <Working {...props} startedAt={phase.startedAt} />
+    case 'signed-out':
+      return (
+        <Panel title="Create your free account to see your redesign">
+          <p className="mt-3 text-ink-600">Your photo and choices are kept. Sign up to get 2 free credits, no card needed, and your transformation starts straight away.</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Button size="lg" onClick={() => auth.openAuthDialog('sign-up')}>
+              Create Free Account
+            </Button>
+            {backToStyles}
+          </div>
+        </Panel>
+      )
+    case 'no-credits':
+      return (
+        <Panel title="No Credits Available" icon={<Coins aria-hidden="true" className="h-7 w-7" />}>
+          <p className="mt-3 text-ink-600">Each design uses 1 credit. Buy a credit pack to keep designing: credits never expire.</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/pricing" className={buttonClass('primary', 'lg')}>
+              Buy Credits
+            </Link>
+            {backToStyles}
+          </div>
+        </Panel>
+      )
+    case 'error':
+      return (
+        <Panel title="We could not transform your bathroom" icon={<CircleAlert aria-hidden="true" className="h-7 w-7" />}>
+          <p role="alert" className="mt-3 text-ink-700">
+            {phase.message}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Button size="lg" onClick={retry}>
+              <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              Retry Renovation
+            </Button>
+            {backToStyles}
+          </div>
+        </Panel>
+      )
+    case 'timeout':
+      return <Result {...props} generation={null} reused={false} onRetry={retry} />
+    case 'finished':
+      return <Result {...props} generation={phase.generation} reused={phase.reused} onRetry={retry} />
+  }
+}
+
+function Panel({ title, icon, children }: { title: string; icon?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className="rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-sand-200 sm:p-10">
+      {icon && <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</span>}
+      <h3 className="text-2xl sm:text-3xl">{title}</h3>
+      <div className="mx-auto max-w-xl">{children}</div>
+    </div>
+  )
+}
+
+/** Eased toward ~90% so it keeps moving for a typical 30-60 s wait and never claims to be done. */
+function progressAt(seconds: number): number {
+  return Math.round(90 * (1 - Math.exp(-seconds / 25)))
+}
+
+function Working({ photoUrl, photoRatio, style, startedAt }: GenerationStepProps & { startedAt: number | null }) {
+  const [now, setNow] = useState<number | null>(null)
+  useEffect(() => {
+    if (startedAt === null) return
+    const tick = () => setNow(Date.now())
+    tick()
+    const timer = setInterval(tick, 1000)
+    return () => clearInterval(timer)
+  }, [startedAt])
+  const seconds = startedAt !== null && now !== null ? Math.max(0, Math.floor((now - startedAt) / 1000)) : 0
+  const progress = progressAt(seconds)
+  // Announce every 10 s, not every tick.
+  const announced = Math.floor(seconds / 10) * 10
+  const styleName = findStyle(style)?.name ?? style
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-5 lg:items-center" aria-busy="true">
+      <div className="relative overflow-hidden rounded-2xl bg-sand-100 ring-1 ring-sand-200 lg:col-span-3" style={{ aspectRatio: photoRatio }}>
+        {photoUrl && <img src={photoUrl} alt="" className="h-full w-full object-cover opacity-70 saturate-50" />}
+        <div className="absolute inset-0 animate-pulse bg-gradient-to-r from-transparent via-white/30 to-transparent motion-reduce:animate-none" />
+      </div>
+      <div className="lg:col-span-2">
+        <h3 className="flex items-center gap-3 text-2xl sm:text-3xl">
+          <LoaderCircle aria-hidden="true" className="h-7 w-7 shrink-0 animate-spin text-brand-700 motion-reduce:animate-none" />
+          Creating your {styleName} bathroom
+        </h3>
+        <p className="mt-3 text-ink-600">This can take up to 30 - 60 seconds. You can keep this page open while we work.</p>
+        <div role="progressbar" aria-label="Transformation progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="mt-6 h-3 overflow-hidden rounded-full bg-sand-200">
+          <div className="h-full rounded-full bg-brand-700 transition-[width] duration-1000 ease-out motion-reduce:transition-none" style={{ width: `${Math.max(progress, 3)}%` }} />
+        </div>
+        <p className="mt-2 text-sm tabular-nums text-ink-600">{startedAt === null ? 'Getting ready…' : `${seconds} s elapsed`}</p>
+        <p className="sr-only" aria-live="polite">
+          {announced > 0 ? `Still working: ${announced} seconds so far.` : ''}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+/** A sample image: the style's sample photo, or the drawn swatch if even that cannot load. */
+function SampleImage({ src, style, ratio }: { src: string; style: StyleId; ratio: string }) {
+  const [failed, setFailed] = useState(false)
+  const styleInfo = findStyle(style)
+  if (failed || !styleInfo) return styleInfo ? <StyleSwatch style={styleInfo} label={`Sample ${styleInfo.name} bathroom`} className="h-full w-full" /> : null
+  return <img src={src} alt={`Sample ${styleInfo.name} bathroom`} className="h-full w-full object-cover" style={{ aspectRatio: ratio }} onError={() => setFailed(true)} />
+}
+
+function Result({
+  generation,
+  reused,
+  onRetry,
+  photoUrl,
+  photoRatio,
+  style,
+  onAccept,
+  onBackToStyles,
+}: GenerationStepProps & { generation: FinishedGeneration | null; reused: boolean; onRetry: () => void }) {
+  const [downloading, setDownloading] = useState(false)
+  const result: GenerationResult | null = generation?.result ?? null
+  const isSample = !result || result.fallback
+  const image = result?.image ?? sampleImagePath(style)
+  const title = result?.title ?? `${findStyle(style)?.name ?? style} Bathroom`
+  const overlay = fallbackOverlay(result ? result.errorType : 'timeout')
+  const canRecommend = !isSample && !result?.error && !!result?.designId
+
+  async function download() {
+    setDownloading(true)
+    try {
+      await downloadDesignImage(image, wizardDesignFileName(style))
+    } catch {
+      toast.error(DOWNLOAD_FAILED_MESSAGE)
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h3 className="text-2xl sm:text-3xl" data-testid="design-title">
+          {title}
+        </h3>
+        {reused && <p className="mt-1 text-sm text-ink-600">You created this design earlier today, so no credit was used. Choose Retry Renovation for a fresh take.</p>}
+        {result?.method === 'local-style-transfer' && (
+          <p className="mt-3 flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800">
+            <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            This image was made by Lavo’s built-in design engine, which restyles the colours and surfaces of your own photo. It was not made by an AI model.
+          </p>
+        )}
+      </div>
+
+      {isSample ? (
+        <div className="relative overflow-hidden rounded-2xl bg-sand-100 ring-1 ring-sand-200" style={{ aspectRatio: photoRatio }}>
+          <SampleImage src={image} style={style} ratio={photoRatio} />
+          <div className="absolute inset-x-0 bottom-0 bg-ink-900/80 px-5 py-4 text-white" data-testid="sample-overlay">
+            <p className="font-display text-xl">{overlay.title}</p>
+            <p className="text-sm text-white/90">{overlay.detail}</p>
+          </div>
+        </div>
+      ) : photoUrl ? (
+        <BeforeAfter before={photoUrl} after={image} title={title} ratio={photoRatio} />
+      ) : (
+        <div className="overflow-hidden rounded-2xl bg-sand-100 ring-1 ring-sand-200" style={{ aspectRatio: photoRatio }}>
+          <img src={image} alt={`After: ${title}`} className="h-full w-full object-cover" />
+        </div>
+      )}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>button]:h-auto [&>button]:min-h-11 [&>button]:py-2.5 [&>button]:text-center">
+        <Button onClick={() => void download()} disabled={downloading}>
+          {downloading ? <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" /> : <Download aria-hidden="true" className="h-4 w-4" />}
+          Download Your Design
+        </Button>
+        <Button variant="secondary" onClick={onRetry}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          Retry Renovation
+        </Button>
+        <Button variant="accent" disabled={!canRecommend} onClick={() => result?.designId && onAccept(result.designId)}>
+          <ShoppingBag aria-hidden="true" className="h-4 w-4" />
+          Get Bathroom Product Recommendations
+        </Button>
+        <Button variant="ghost" onClick={onBackToStyles}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Styles
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+export default GenerationStep

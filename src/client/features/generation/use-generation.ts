@@ -1,0 +1,194 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { toast } from '../../lib/toast'
+import type { PaletteId } from '../../../shared/catalogue/palettes'
+import type { StyleId } from '../../../shared/catalogue/styles'
+import { GENERATION_TIMEOUT_MS, type GenerationResult, type GenerationView, type RoomType } from '../../../shared/generation'
+import { useAuth } from '../../auth/auth-context'
+import { ApiError } from '../../lib/api'
+import {
+  clearCachedTransformation,
+  readCachedTransformation,
+  readUploadedImageId,
+  saveCachedTransformation,
+  saveLastTransformation,
+  saveUploadedImageId,
+  type Combination,
+  type StoredPhoto,
+} from '../../lib/browser-storage'
+import { fetchGeneration, requestGeneration, uploadPhoto } from './generation-api'
+import { fallbackToast, NO_CREDITS_MESSAGE, SAVED_MESSAGE, TIMEOUT_MESSAGE } from './generation-messages'
+
+const POLL_INTERVAL_MS = 700
+/** spec §9: Retry regenerates after 100 ms. */
+const RETRY_DELAY_MS = 100
+const MAX_POLL_FAILURES = 5
+
+export type FinishedGeneration = GenerationView & { result: GenerationResult }
+
+export type GenerationPhase =
+  | { kind: 'waiting' }
+  | { kind: 'signed-out' }
+  | { kind: 'no-credits' }
+  | { kind: 'working'; startedAt: number }
+  | { kind: 'finished'; generation: FinishedGeneration; reused: boolean }
+  | { kind: 'timeout' }
+  | { kind: 'error'; message: string }
+
+export type GenerationInput = { photo: StoredPhoto; style: StyleId; palette: PaletteId; roomType: RoomType }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function isFinished(view: GenerationView): view is FinishedGeneration {
+  return (view.status === 'succeeded' || view.status === 'failed') && view.result !== null
+}
+
+/**
+ * Step 3's state machine (spec §4): reuse a fresh cached result, else check credits, upload the photo
+ * (once per photo per tab), ask for a generation and poll it until it finishes or 75 s pass.
+ */
+export function useGeneration({ photo, style, palette, roomType }: GenerationInput) {
+  const auth = useAuth()
+  const [phase, setPhase] = useState<GenerationPhase>({ kind: 'waiting' })
+  const [attempt, setAttempt] = useState({ key: 0, retry: false })
+  const runToken = useRef(0)
+  const startedKey = useRef<string | null>(null)
+  const mounted = useRef(false)
+
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  const combination: Combination = { imageHash: photo.hash, style, palette, roomType }
+
+  const begin = useEffectEvent(async (retry: boolean) => {
+    const token = ++runToken.current
+    const alive = () => mounted.current && runToken.current === token
+
+    if (!auth.user) return setPhase({ kind: 'signed-out' })
+
+    // spec §4: a successful, non-sample result for this photo, style, palette and room under 24 h old is reused.
+    if (!retry) {
+      const cached = readCachedTransformation(combination)
+      if (cached) {
+        try {
+          const view = await fetchGeneration(cached.generationId)
+          if (!alive()) return
+          if (isFinished(view) && !view.result.fallback) return setPhase({ kind: 'finished', generation: view, reused: true })
+        } catch {
+          // gone or not ours: generate afresh
+        }
+        clearCachedTransformation(combination)
+      }
+    }
+
+    if (auth.credits <= 0) {
+      toast.error(NO_CREDITS_MESSAGE)
+      return setPhase({ kind: 'no-credits' })
+    }
+
+    const startedAt = Date.now()
+    setPhase({ kind: 'working', startedAt })
+    try {
+      const accepted = await startGeneration(retry)
+      if (!alive()) return
+      const deadline = startedAt + GENERATION_TIMEOUT_MS
+      let failures = 0
+      for (;;) {
+        let view: GenerationView | null = null
+        try {
+          view = await fetchGeneration(accepted.id)
+          failures = 0
+        } catch (error) {
+          if (error instanceof ApiError && (error.status === 401 || error.status === 404)) throw error
+          failures += 1
+          if (failures >= MAX_POLL_FAILURES) throw error
+        }
+        if (!alive()) return
+        if (view && isFinished(view)) return finish(view, accepted.cached === true)
+        if (Date.now() >= deadline) {
+          toast.error(TIMEOUT_MESSAGE)
+          void auth.refreshCredits()
+          return setPhase({ kind: 'timeout' })
+        }
+        await sleep(POLL_INTERVAL_MS)
+        if (!alive()) return
+      }
+    } catch (error) {
+      if (!alive()) return
+      if (error instanceof ApiError && error.status === 401) {
+        void auth.refreshProfile()
+        return setPhase({ kind: 'signed-out' })
+      }
+      if (error instanceof ApiError && error.status === 402) {
+        toast.error(NO_CREDITS_MESSAGE)
+        void auth.refreshCredits()
+        return setPhase({ kind: 'no-credits' })
+      }
+      setPhase({ kind: 'error', message: error instanceof Error ? error.message : 'Something went wrong. Please try again.' })
+    }
+  })
+
+  /** Uploads the photo unless this tab already did, then asks for the generation. */
+  async function startGeneration(retry: boolean): Promise<{ id: string; cached?: boolean }> {
+    const upload = async () => {
+      const image = await uploadPhoto(photo.blob, photo.name)
+      saveUploadedImageId(photo.hash, image.id)
+      return image.id
+    }
+    const known = readUploadedImageId(photo.hash)
+    const imageId = known ?? (await upload())
+    const body = { imageId, style, palette, roomType, ...(retry ? { retry: true } : {}) }
+    try {
+      return await requestGeneration(body)
+    } catch (error) {
+      // The remembered upload belongs to someone else or is gone (e.g. another account in this tab): upload again.
+      if (known && error instanceof ApiError && error.status === 404) {
+        saveUploadedImageId(photo.hash, null)
+        return requestGeneration({ ...body, imageId: await upload() })
+      }
+      throw error
+    }
+  }
+
+  function finish(generation: FinishedGeneration, reused: boolean) {
+    const { result } = generation
+    if (result.fallback) {
+      toast.error(fallbackToast(result))
+    } else {
+      const generatedAt = Date.parse(result.generatedAt)
+      saveCachedTransformation(combination, {
+        generationId: generation.id,
+        designId: result.designId,
+        image: result.image,
+        createdAt: Number.isFinite(generatedAt) ? generatedAt : Date.now(),
+        fallback: false,
+      })
+      saveLastTransformation({ id: result.designId ?? generation.id, image: result.image, title: result.title })
+      if (!reused) toast.success(SAVED_MESSAGE)
+    }
+    // A success spent a credit; a sample refunded it.
+    if (!reused) void auth.refreshCredits()
+    setPhase({ kind: 'finished', generation, reused })
+  }
+
+  const userId = auth.user?.id ?? 'signed-out'
+  const runKey = `${attempt.key}:${userId}`
+  useEffect(() => {
+    if (auth.loading || startedKey.current === runKey) return
+    startedKey.current = runKey
+    void begin(attempt.retry)
+  }, [auth.loading, runKey, attempt.retry])
+
+  /** spec §4: Retry clears the cached result for this combination and regenerates after 100 ms, bypassing the server cache. */
+  function retry() {
+    clearCachedTransformation(combination)
+    runToken.current += 1
+    setPhase({ kind: 'working', startedAt: Date.now() })
+    setTimeout(() => setAttempt((previous) => ({ key: previous.key + 1, retry: true })), RETRY_DELAY_MS)
+  }
+
+  return { phase, retry }
+}

@@ -1,0 +1,280 @@
+import { AlertTriangle, Archive, ArrowLeft, ChevronDown, Coins, ExternalLink, Flower2, Info, Lamp, LoaderCircle, RotateCcw, Shirt, ShowerHead, SprayCan, Wrench, type LucideIcon } from 'lucide-react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { toast } from '../../lib/toast'
+import type { Product, ProductCategory } from '../../../shared/products'
+import { useAuth } from '../../auth/auth-context'
+import { Button, buttonClass } from '../../components/ui/button'
+import { ApiError } from '../../lib/api'
+import { cn } from '../../lib/cn'
+import { groupProductsByCategory, shopLinkLabel, shopLinkRel, type ProductGroup } from './group-products'
+import { useProductList } from './product-list-api'
+import { UpgradePanel } from './upgrade-panel'
+
+// spec §8 Products, verbatim.
+export const GET_FAILED_MESSAGE = 'Could not get product recommendations.'
+export const FETCH_FAILED_MESSAGE = 'Could not fetch product recommendations.'
+export const NO_PRODUCTS_MESSAGE = 'No products found for this design.'
+export const FINDING_PRODUCTS_MESSAGE = 'Finding products that match your design…'
+
+const CATEGORY_ICONS: Record<ProductCategory, LucideIcon> = {
+  Fixtures: ShowerHead,
+  Lighting: Lamp,
+  Hardware: Wrench,
+  Storage: Archive,
+  Decor: Flower2,
+  Accessories: SprayCan,
+  Textiles: Shirt,
+}
+
+export type ProductRecommendationsProps = {
+  designId: string
+  /** Shows 'Back to Transformations' (or `backLabel`). */
+  onBack?: () => void
+  /** Shows 'Start Over'. */
+  onStartOver?: () => void
+  backLabel?: string
+  /** The credit package cards for non-paid members (a route renders them; features do not import each other). */
+  renderPackages?: () => ReactNode
+}
+
+/**
+ * spec §2 step 4 / My Designs detail: product recommendations for one design. Paid members get the list
+ * (the first one costs 1 credit) grouped by category in panels that start open; others an upgrade panel.
+ */
+export function ProductRecommendations({ designId, onBack, onStartOver, backLabel = 'Back to Transformations', renderPackages }: ProductRecommendationsProps) {
+  const auth = useAuth()
+  const headingId = useId()
+  const isPaid = auth.membershipTier === 'paid'
+  const { refreshCredits } = auth
+  const list = useProductList(designId, { enabled: !auth.loading && isPaid, onCharged: () => void refreshCredits() })
+  const { error, errorUpdatedAt } = list
+
+  // spec §8: a toast when the list cannot be had; server refusals say why.
+  useEffect(() => {
+    if (!error) return
+    const answered = error instanceof ApiError && error.status > 0
+    toast.error(answered ? GET_FAILED_MESSAGE : FETCH_FAILED_MESSAGE, { id: `products-${designId}`, description: answered ? error.message : undefined })
+  }, [error, errorUpdatedAt, designId])
+
+  const actions = (onBack || onStartOver) && (
+    <div className="flex flex-wrap gap-3">
+      {onBack && (
+        <Button variant="secondary" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          {backLabel}
+        </Button>
+      )}
+      {onStartOver && (
+        <Button variant="ghost" onClick={onStartOver}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          Start Over
+        </Button>
+      )}
+    </div>
+  )
+
+  if (!auth.loading && !isPaid) {
+    return (
+      <section aria-labelledby={headingId} className="space-y-6">
+        <UpgradePanel headingId={headingId} packages={renderPackages?.()} />
+        {actions && <div className="flex justify-center">{actions}</div>}
+      </section>
+    )
+  }
+
+  return (
+    <section aria-labelledby={headingId} aria-busy={list.isFetching || auth.loading || undefined}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id={headingId} className="text-3xl text-ink-900">
+            Shop your look
+          </h2>
+          <p className="mt-2 max-w-xl text-ink-600">Products picked to match this design, grouped by category. Search each one at the retailer for current prices.</p>
+        </div>
+        {actions}
+      </div>
+
+      <div className="mt-8">
+        {list.data ? (
+          <ListBody
+            groups={groupProductsByCategory(list.data.products)}
+            message={list.data.message}
+            charged={list.data.charged}
+            retrying={list.isFetching}
+            onRetry={() => void list.refetch()}
+          />
+        ) : list.error && !list.isFetching ? (
+          <ListError error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <Finding />
+        )}
+      </div>
+    </section>
+  )
+}
+
+function Finding() {
+  return (
+    <div>
+      <p role="status" className="flex items-center gap-3 rounded-2xl bg-brand-50 px-5 py-4 font-medium text-brand-800 ring-1 ring-brand-100">
+        <LoaderCircle aria-hidden="true" className="h-5 w-5 shrink-0 animate-spin motion-reduce:animate-none" />
+        {FINDING_PRODUCTS_MESSAGE}
+      </p>
+      <div aria-hidden="true" className="mt-6 space-y-4">
+        {[0, 1].map((panel) => (
+          <div key={panel} className="rounded-3xl bg-white p-5 ring-1 ring-sand-200 sm:p-6">
+            <div className="h-7 w-40 animate-pulse rounded-md bg-sand-200 motion-reduce:animate-none" />
+            <div className="mt-5 space-y-3">
+              {[0, 1].map((row) => (
+                <div key={row} className="h-20 animate-pulse rounded-2xl bg-sand-100 motion-reduce:animate-none" />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function ListError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const answered = error instanceof ApiError && error.status > 0
+  const outOfCredits = error instanceof ApiError && error.status === 402
+  return (
+    <div className="rounded-3xl bg-white p-8 text-center shadow-sm ring-1 ring-sand-200">
+      <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-red-50 text-red-800">
+        <AlertTriangle aria-hidden="true" className="h-6 w-6" />
+      </span>
+      <h3 className="mt-4 text-2xl text-ink-900">{answered ? GET_FAILED_MESSAGE : FETCH_FAILED_MESSAGE}</h3>
+      <p className="mx-auto mt-2 max-w-lg text-ink-600">{answered ? error.message : 'Check your connection and try again.'}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {outOfCredits && (
+          <Link to="/pricing" className={buttonClass('primary', 'md')}>
+            <Coins aria-hidden="true" className="h-4 w-4" />
+            Buy Credits
+          </Link>
+        )}
+        <Button variant={outOfCredits ? 'secondary' : 'primary'} onClick={onRetry}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          Try Again
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+type ListBodyProps = { groups: ProductGroup[]; message: string | null; charged: boolean; retrying: boolean; onRetry: () => void }
+
+function ListBody({ groups, message, charged, retrying, onRetry }: ListBodyProps) {
+  if (groups.length === 0) {
+    return (
+      <div className="rounded-3xl bg-white p-8 text-center shadow-sm ring-1 ring-sand-200">
+        <p className="text-lg font-medium text-ink-900">{NO_PRODUCTS_MESSAGE}</p>
+        <Button className="mt-5" onClick={onRetry} disabled={retrying}>
+          {retrying ? <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" /> : <RotateCcw aria-hidden="true" className="h-4 w-4" />}
+          Try Again
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <div className="space-y-4">
+      {message && (
+        <p role="note" className="flex items-start gap-3 rounded-2xl bg-amber-50 px-5 py-4 text-amber-950 ring-1 ring-amber-200">
+          <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          <span>
+            <strong className="font-semibold">{message.replace(/[.\s]+$/, '')}.</strong> Showing popular picks for bathrooms instead.
+          </span>
+        </p>
+      )}
+      {charged && (
+        <p className="flex items-center gap-2 text-sm text-ink-600">
+          <Coins aria-hidden="true" className="h-4 w-4 shrink-0" />1 credit was used for this list. Opening it again is free.
+        </p>
+      )}
+      {groups.map((group) => (
+        <CategoryPanel key={group.category} group={group} />
+      ))}
+      {groups.some((group) => group.products.some((product) => product.affiliate)) && (
+        <p className="pt-2 text-sm text-ink-600">Some links are affiliate links: if you buy, we may earn a small commission at no extra cost to you.</p>
+      )}
+    </div>
+  )
+}
+
+/** A collapsible category; every panel starts open (spec §2). */
+function CategoryPanel({ group }: { group: ProductGroup }) {
+  const [open, setOpen] = useState(true)
+  const panelId = useId()
+  const Icon = CATEGORY_ICONS[group.category]
+  return (
+    <div className="rounded-3xl bg-white shadow-sm ring-1 ring-sand-200">
+      <h3 className="font-sans">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+          className={cn('flex w-full items-center gap-3 px-5 py-4 text-left hover:bg-sand-50 sm:px-6', open ? 'rounded-t-3xl' : 'rounded-3xl')}
+        >
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <Icon aria-hidden="true" className="h-5 w-5" />
+          </span>
+          <span className="flex-1 font-display text-xl text-ink-900">{group.category}</span>
+          <span className="text-sm text-ink-600">
+            {group.products.length} {group.products.length === 1 ? 'item' : 'items'}
+          </span>
+          <ChevronDown aria-hidden="true" className={cn('h-5 w-5 shrink-0 text-ink-600 transition-transform motion-reduce:transition-none', open && 'rotate-180')} />
+        </button>
+      </h3>
+      <div id={panelId} hidden={!open} className="px-5 pb-2 sm:px-6">
+        <ul className="divide-y divide-sand-200 border-t border-sand-200">
+          {group.products.map((product) => (
+            <li key={product.id}>
+              <ProductRow product={product} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}
+
+/** One product as a shopping-list row: what it is, where to look, and a 'Shop Now' link to the retailer. */
+function ProductRow({ product }: { product: Product }) {
+  const newTabNoteId = useId()
+  return (
+    <article className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center sm:justify-between sm:gap-8">
+      <div className="min-w-0">
+        <h4 className="font-sans text-base font-semibold text-ink-900">{product.name}</h4>
+        <p className="mt-1 max-w-2xl text-sm text-ink-600">{product.description}</p>
+        <dl className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <div>
+            <dt className="sr-only">Price</dt>
+            <dd className="rounded-full bg-sand-100 px-2.5 py-0.5 font-medium text-ink-700">{product.price}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="text-ink-600">at</dt>
+            <dd className="font-medium text-ink-900">{product.source}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="shrink-0">
+        <a
+          href={product.link}
+          target="_blank"
+          rel={shopLinkRel(product.affiliate)}
+          aria-label={shopLinkLabel(product)}
+          aria-describedby={newTabNoteId}
+          className={buttonClass('primary', 'md', 'w-full sm:w-auto')}
+        >
+          Shop Now
+          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+        </a>
+        <span id={newTabNoteId} className="sr-only">
+          Opens in a new tab{product.affiliate ? '. Affiliate link: we may earn a commission.' : ''}
+        </span>
+      </div>
+    </article>
+  )
+}

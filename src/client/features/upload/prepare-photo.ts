@@ -1,0 +1,129 @@
+// Turns whatever the visitor gave us (a file, a pasted image, a web address, an embedded image, a stock
+// photo) into the compressed photo the wizard stores (spec §5). Every failure carries the spec's message.
+import type { StoredPhoto } from '../../lib/browser-storage'
+import { hashBlob } from '../../lib/browser-storage'
+import {
+  checkImageFile,
+  compressImage,
+  CORRUPTED_IMAGE_MESSAGE,
+  HEIC_PREVIEW_QUALITY,
+  ImageProcessingError,
+  isHeicFile,
+  PROCESSING_FAILED_MESSAGE,
+  resizeForPreview,
+} from '../../lib/image-compression'
+
+export const WEB_IMAGE_FAILED_MESSAGE = 'Failed to load image from web source. Try downloading the image first.'
+export const TEMPLATE_FAILED_MESSAGE = 'Failed to load template image'
+
+/** A failure whose message is already the right text for the visitor. */
+export class PhotoError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PhotoError'
+  }
+}
+
+export type PreparedPhoto = { photo: StoredPhoto; notice: string | null }
+
+/** The spec checks for a file before any work is done (type and size, and the over-2 MB notice). */
+export function checkFile(file: File): { notice: string | null } {
+  const check = checkImageFile(file)
+  if (!check.ok) throw new PhotoError(check.message)
+  return { notice: check.notice }
+}
+
+/** spec §5: HEIC/HEIF are converted for preview with heic2any (loaded only now); on failure the raw file is used. */
+async function prepareHeic(file: File): Promise<Pick<StoredPhoto, 'blob' | 'preview' | 'width' | 'height'>> {
+  try {
+    const { default: heic2any } = await import('heic2any')
+    const converted = await heic2any({ blob: file, toType: 'image/jpeg', quality: HEIC_PREVIEW_QUALITY })
+    const jpeg = Array.isArray(converted) ? converted[0] : converted
+    if (!jpeg) throw new Error('empty conversion')
+    const [preview, compressed] = await Promise.all([resizeForPreview(jpeg), compressImage(jpeg)])
+    return { blob: compressed.blob, preview, width: compressed.width, height: compressed.height }
+  } catch {
+    // Some browsers (Safari) decode HEIC themselves; otherwise the server converts the original.
+    try {
+      const compressed = await compressImage(file)
+      return { blob: compressed.blob, preview: compressed.blob, width: compressed.width, height: compressed.height }
+    } catch {
+      return { blob: file, preview: null, width: null, height: null }
+    }
+  }
+}
+
+/** Checks, converts and compresses one image file into the photo the wizard keeps. */
+export async function preparePhoto(file: File): Promise<PreparedPhoto> {
+  const { notice } = checkFile(file)
+  let prepared: Pick<StoredPhoto, 'blob' | 'preview' | 'width' | 'height'>
+  if (isHeicFile(file)) {
+    prepared = await prepareHeic(file)
+  } else {
+    try {
+      const compressed = await compressImage(file)
+      prepared = { blob: compressed.blob, preview: compressed.blob, width: compressed.width, height: compressed.height }
+    } catch (error) {
+      throw new PhotoError(error instanceof ImageProcessingError ? error.message : PROCESSING_FAILED_MESSAGE)
+    }
+  }
+  const hash = await hashBlob(prepared.blob)
+  return { photo: { ...prepared, name: file.name || 'photo.jpg', hash, savedAt: Date.now() }, notice }
+}
+
+/** A name for an image that came without one. */
+function fileNameFrom(url: string, fallback: string): string {
+  try {
+    const last = new URL(url).pathname.split('/').filter(Boolean).pop()
+    return last && /\.[a-z0-9]{2,5}$/i.test(last) ? decodeURIComponent(last).slice(0, 100) : fallback
+  } catch {
+    return fallback
+  }
+}
+
+/**
+ * A web image is fetched by our server (browsers are blocked by CORS, and the server refuses private
+ * addresses): the answer is the image itself, or a JSON error whose message is already the spec's text.
+ */
+export async function importWebImage(url: string): Promise<File> {
+  let response: Response
+  try {
+    response = await fetch('/api/images/import', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'image/*, application/json' },
+      body: JSON.stringify({ url }),
+      credentials: 'same-origin',
+    })
+  } catch {
+    throw new PhotoError(WEB_IMAGE_FAILED_MESSAGE)
+  }
+  if (!response.ok) {
+    let message = WEB_IMAGE_FAILED_MESSAGE
+    try {
+      const body = (await response.json()) as { error?: { message?: unknown } }
+      if (typeof body.error?.message === 'string' && body.error.message) message = body.error.message
+    } catch {
+      // keep the generic message
+    }
+    throw new PhotoError(message)
+  }
+  const blob = await response.blob()
+  return new File([blob], fileNameFrom(url, 'web-image.jpg'), { type: blob.type || 'image/jpeg' })
+}
+
+/** An embedded image (data:image/…) used directly; broken base64 is "corrupted" (spec §8). */
+export function dataUrlToFile(url: string, name = 'dropped-image'): File {
+  const match = /^data:(image\/[a-z0-9.+-]+)?(;[^,]*)?,(.*)$/is.exec(url)
+  if (!match) throw new PhotoError(CORRUPTED_IMAGE_MESSAGE)
+  const type = match[1] ?? 'image/png'
+  const isBase64 = /;base64/i.test(match[2] ?? '')
+  const payload = match[3] ?? ''
+  try {
+    const bytes = isBase64 ? Uint8Array.from(atob(payload.replace(/\s/g, '')), (char) => char.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(payload))
+    if (bytes.length === 0) throw new Error('empty')
+    const extension = type.split('/')[1]?.replace('jpeg', 'jpg').replace('svg+xml', 'svg') ?? 'png'
+    return new File([bytes], `${name}.${extension}`, { type })
+  } catch {
+    throw new PhotoError(CORRUPTED_IMAGE_MESSAGE)
+  }
+}

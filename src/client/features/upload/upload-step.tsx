@@ -1,0 +1,280 @@
+import { CircleAlert, ImageUp, Info, LoaderCircle } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
+import { Button } from '../../components/ui/button'
+import type { StoredPhoto } from '../../lib/browser-storage'
+import { PROCESSING_FAILED_MESSAGE } from '../../lib/image-compression'
+import { cn } from '../../lib/cn'
+import { readDropContent, type TransferLike } from './drop-content'
+import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto, TEMPLATE_FAILED_MESSAGE } from './prepare-photo'
+import { STOCK_PHOTOS, StockThumbnail, stockPhotoFile, type StockPhoto } from './stock-photos'
+
+type Props = {
+  /** The photo already stored, shown as the preview. */
+  photo: StoredPhoto | null
+  /** An object URL for the photo's preview. */
+  photoUrl: string | null
+  /** Stores a freshly prepared photo. */
+  onPhoto: (photo: StoredPhoto) => Promise<void>
+  /** 'Continue to Styles →' */
+  onContinue: () => void
+  /** Forgets the stored photo so another can be chosen. */
+  onClear: () => void
+}
+
+type Busy = null | 'preparing' | 'fetching'
+
+/** Whether the paste happened in a place where text is being typed (then it is not ours). */
+function isTypingTarget(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+}
+
+/** Step 1: drag and drop, choose, paste or pick a stock photo; then a preview with 'Continue to Styles →' (spec §2). */
+export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Props) {
+  const inputId = useId()
+  const hintId = useId()
+  const [busy, setBusy] = useState<Busy>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [dragging, setDragging] = useState(false)
+  const continueRef = useRef<HTMLButtonElement>(null)
+  const focusContinue = useRef(false)
+
+  async function acceptFile(file: File) {
+    setError(null)
+    setNotice(null)
+    try {
+      setNotice(checkFile(file).notice)
+      setBusy('preparing')
+      const prepared = await preparePhoto(file)
+      await onPhoto(prepared.photo)
+      focusContinue.current = true
+    } catch (caught) {
+      setError(caught instanceof PhotoError ? caught.message : PROCESSING_FAILED_MESSAGE)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function acceptTransfer(transfer: TransferLike) {
+    const content = readDropContent(transfer)
+    setError(null)
+    setNotice(null)
+    try {
+      switch (content.kind) {
+        case 'file':
+          return await acceptFile(content.file)
+        case 'data-url':
+          return await acceptFile(dataUrlToFile(content.url))
+        case 'web-url': {
+          setBusy('fetching')
+          const file = await importWebImage(content.url)
+          return await acceptFile(file)
+        }
+        case 'error':
+          setError(content.message)
+      }
+    } catch (caught) {
+      setBusy(null)
+      setError(caught instanceof PhotoError ? caught.message : PROCESSING_FAILED_MESSAGE)
+    }
+  }
+
+  async function acceptStock(stock: StockPhoto) {
+    setError(null)
+    setNotice(null)
+    setBusy('preparing')
+    let file: File
+    try {
+      file = await stockPhotoFile(stock)
+    } catch {
+      setBusy(null)
+      setError(TEMPLATE_FAILED_MESSAGE)
+      return
+    }
+    await acceptFile(file)
+  }
+
+  // Keyboard users land on 'Continue to Styles →' once their photo is ready.
+  useEffect(() => {
+    if (photo && focusContinue.current) {
+      focusContinue.current = false
+      continueRef.current?.focus()
+    }
+  }, [photo])
+
+  // spec §2: paste from the clipboard anywhere on step 1.
+  const acceptTransferRef = useRef(acceptTransfer)
+  useEffect(() => {
+    acceptTransferRef.current = acceptTransfer
+  })
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      if (!event.clipboardData || isTypingTarget(event.target)) return
+      event.preventDefault()
+      void acceptTransferRef.current(event.clipboardData)
+    }
+    // A file dropped beside the drop zone must not make the browser leave the page to show it.
+    const stopNavigation = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault()
+    }
+    window.addEventListener('paste', onPaste)
+    window.addEventListener('dragover', stopNavigation)
+    window.addEventListener('drop', stopNavigation)
+    return () => {
+      window.removeEventListener('paste', onPaste)
+      window.removeEventListener('dragover', stopNavigation)
+      window.removeEventListener('drop', stopNavigation)
+    }
+  }, [])
+
+  const dropHandlers = {
+    onDragEnter: (event: DragEvent) => {
+      event.preventDefault()
+      setDragging(true)
+    },
+    onDragOver: (event: DragEvent) => {
+      event.preventDefault()
+      event.dataTransfer.dropEffect = 'copy'
+      if (!dragging) setDragging(true)
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault()
+      setDragging(false)
+      if (busy) return
+      void acceptTransfer(event.dataTransfer)
+    },
+  }
+
+  const messages = (
+    <div className="min-h-0 space-y-2">
+      {error && (
+        <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          <CircleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          {error}
+        </p>
+      )}
+      <div role="status" aria-live="polite">
+        {notice && (
+          <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800">
+            <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            {notice}
+          </p>
+        )}
+        {busy && (
+          <p className="mt-2 flex items-center gap-2 text-sm text-ink-700">
+            <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />
+            {busy === 'fetching' ? 'Fetching the image…' : 'Preparing your photo…'}
+          </p>
+        )}
+      </div>
+    </div>
+  )
+
+  if (photo) {
+    const ratio = photo.width && photo.height ? `${photo.width} / ${photo.height}` : '4 / 3'
+    return (
+      <div className="grid gap-6 lg:grid-cols-5 lg:items-start" {...dropHandlers}>
+        <figure className="lg:col-span-3">
+          <div className="overflow-hidden rounded-2xl bg-sand-100 ring-1 ring-sand-200" style={{ aspectRatio: ratio }}>
+            {photoUrl ? (
+              <img src={photoUrl} alt="Your bathroom photo" width={photo.width ?? 1024} height={photo.height ?? 768} className="h-full w-full object-cover" />
+            ) : (
+              <div className="flex h-full items-center justify-center p-6 text-center text-ink-600">
+                <p>Your photo is ready. Its preview cannot be shown in this browser, but it will be used as it is.</p>
+              </div>
+            )}
+          </div>
+          <figcaption className="mt-2 truncate text-sm text-ink-600">{photo.name}</figcaption>
+        </figure>
+        <div className="space-y-4 lg:col-span-2">
+          <p className="text-lg text-ink-700">Looking good. Next, choose the style you would like to see in this room.</p>
+          <Button ref={continueRef} size="lg" className="w-full sm:w-auto" onClick={onContinue} disabled={busy !== null}>
+            Continue to Styles →
+          </Button>
+          <div>
+            <Button variant="secondary" className="w-full sm:w-auto" onClick={onClear} disabled={busy !== null}>
+              Choose a different photo
+            </Button>
+          </div>
+          {messages}
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-5">
+      <div className="flex flex-col lg:col-span-3">
+        <div
+          {...dropHandlers}
+          data-testid="photo-drop-zone"
+          aria-busy={busy !== null}
+          className={cn(
+            'flex min-h-72 flex-1 flex-col items-center justify-center gap-4 rounded-3xl border-2 border-dashed bg-white px-6 py-10 text-center transition-colors',
+            dragging ? 'border-brand-600 bg-brand-50' : 'border-sand-300',
+          )}
+        >
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <ImageUp aria-hidden="true" className="h-7 w-7" />
+          </span>
+          <div>
+            <p className="text-lg font-medium text-ink-900">Drag and drop a photo of your bathroom</p>
+            <p className="mt-1 text-sm text-ink-600">or paste one with Ctrl+V (⌘V on a Mac)</p>
+          </div>
+          <div>
+            <input
+              id={inputId}
+              type="file"
+              accept="image/*,.heic,.heif"
+              className="peer sr-only"
+              aria-describedby={hintId}
+              disabled={busy !== null}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0]
+                event.currentTarget.value = ''
+                if (file) void acceptFile(file)
+              }}
+            />
+            <label
+              htmlFor={inputId}
+              className="inline-flex h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-brand-700 px-6 font-medium text-white shadow-sm transition-colors hover:bg-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+            >
+              Choose a photo
+            </label>
+          </div>
+          <p id={hintId} className="max-w-sm text-sm text-ink-600">
+            JPEG, PNG, WebP or HEIC up to 10 MB. A clear, well-lit photo of at least 1024×768 works best. No people in the photo, please.
+          </p>
+        </div>
+        <div className="mt-4">{messages}</div>
+      </div>
+
+      <div className="lg:col-span-2">
+        <h3 className="font-sans text-base font-semibold text-ink-900">No photo to hand? Try one of ours</h3>
+        <ul className="mt-3 grid grid-cols-2 gap-3">
+          {STOCK_PHOTOS.map((stock) => (
+            <li key={stock.id}>
+              <button
+                type="button"
+                disabled={busy !== null}
+                onClick={() => void acceptStock(stock)}
+                className="group block w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md disabled:opacity-60"
+              >
+                <span className="block aspect-[4/3] overflow-hidden">
+                  <StockThumbnail photo={stock} className="h-full w-full transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none" />
+                </span>
+                <span className="block px-3 py-2 text-sm font-medium text-ink-900">
+                  <span className="sr-only">Use the sample photo: </span>
+                  {stock.label}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}

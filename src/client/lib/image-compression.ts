@@ -1,0 +1,174 @@
+// The browser side of the spec's image rules (§5, §9): what a file must be before we accept it, and the
+// canvas compression that runs before a photo is stored. The decisions (size checks, the quality loop,
+// the pixel cap) are pure functions so they can be tested without a browser.
+
+/** spec §5/§9: uploads are at most 10 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+/** spec §5/§9: above 2 MB the visitor is told the image will be compressed. */
+export const COMPRESS_NOTICE_BYTES = 2 * 1024 * 1024
+/** spec §5: compression lowers the JPEG quality until the file is about 2 MB. */
+export const TARGET_BYTES = 2 * 1024 * 1024
+/** spec §5/§9: uploads are reduced to at most 4 million pixels. */
+export const MAX_PIXELS = 4_000_000
+/** spec §5/§9: JPEG quality from 0.95 down to no lower than 0.7, in steps of 0.05. */
+export const QUALITY_START = 0.95
+export const QUALITY_FLOOR = 0.7
+export const QUALITY_STEP = 0.05
+/** spec §5/§9: a HEIC preview is at most 800 px at quality 0.9. */
+export const HEIC_PREVIEW_MAX_SIDE = 800
+export const HEIC_PREVIEW_QUALITY = 0.9
+
+// spec §5 messages, verbatim.
+export const NOT_AN_IMAGE_MESSAGE = 'Please upload an image file'
+export const PROCESSING_FAILED_MESSAGE = 'Failed to process image. Please try uploading again.'
+export const CORRUPTED_IMAGE_MESSAGE = 'Image data is corrupted. Please upload the image again.'
+
+/** A failure whose message is already the right text for the visitor. */
+export class ImageProcessingError extends Error {
+  readonly reason: 'decode' | 'encode'
+  constructor(reason: 'decode' | 'encode') {
+    super(reason === 'decode' ? CORRUPTED_IMAGE_MESSAGE : PROCESSING_FAILED_MESSAGE)
+    this.name = 'ImageProcessingError'
+    this.reason = reason
+  }
+}
+
+/** Megabytes with one decimal, as the spec's messages show them ("12.3"). */
+export function formatMegabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1)
+}
+
+/** HEIC/HEIF by type or, since browsers often leave the type empty for them, by extension. */
+export function isHeicFile(file: { name: string; type: string }): boolean {
+  return /^image\/hei[cf](-sequence)?$/i.test(file.type) || /\.(heic|heif)$/i.test(file.name)
+}
+
+export type FileCheck = { ok: true; notice: string | null } | { ok: false; message: string }
+
+/** spec §5: the type must start with image/ (HEIC/HEIF count by extension), at most 10 MB; above 2 MB an info notice. */
+export function checkImageFile(file: { name: string; type: string; size: number }): FileCheck {
+  if (!file.type.startsWith('image/') && !isHeicFile(file)) return { ok: false, message: NOT_AN_IMAGE_MESSAGE }
+  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, message: `File is too large (${formatMegabytes(file.size)} MB). Maximum size is 10MB.` }
+  if (file.size > COMPRESS_NOTICE_BYTES) return { ok: true, notice: `Large image (${formatMegabytes(file.size)} MB) will be compressed before processing` }
+  return { ok: true, notice: null }
+}
+
+/** The largest size with the same aspect ratio that has at most `maxPixels` pixels (never upscales). */
+export function fitWithinPixels(width: number, height: number, maxPixels: number = MAX_PIXELS): { width: number; height: number } {
+  if (width * height <= maxPixels) return { width, height }
+  const scale = Math.sqrt(maxPixels / (width * height))
+  // Floor so rounding can never push the result over the cap.
+  return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) }
+}
+
+/** The largest size with the same aspect ratio whose longer side is at most `maxSide` (never upscales). */
+export function fitWithinSide(width: number, height: number, maxSide: number): { width: number; height: number } {
+  const longest = Math.max(width, height)
+  if (longest <= maxSide) return { width, height }
+  const scale = maxSide / longest
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
+}
+
+/** The qualities the loop may try, best first: 0.95, 0.9 … 0.7 (integer maths, so no 0.7000000001). */
+export function qualitySteps(start = QUALITY_START, floor = QUALITY_FLOOR, step = QUALITY_STEP): number[] {
+  const steps: number[] = []
+  const startHundredths = Math.round(start * 100)
+  const floorHundredths = Math.round(floor * 100)
+  const stepHundredths = Math.round(step * 100)
+  for (let q = startHundredths; q >= floorHundredths; q -= stepHundredths) steps.push(q / 100)
+  return steps
+}
+
+export type Encoded = { blob: Blob; quality: number }
+
+/**
+ * spec §5: encode at 0.95 and lower the quality by 0.05 until the result is at most `targetBytes`, but
+ * never below 0.7. The last attempt is kept even when it is still over the target.
+ */
+export async function encodeWithinBudget(encode: (quality: number) => Promise<Blob>, targetBytes: number = TARGET_BYTES): Promise<Encoded> {
+  let last: Encoded | undefined
+  for (const quality of qualitySteps()) {
+    last = { blob: await encode(quality), quality }
+    if (last.blob.size <= targetBytes) return last
+  }
+  return last!
+}
+
+export type CompressedImage = { blob: Blob; width: number; height: number; quality: number }
+
+type Surface = { canvas: OffscreenCanvas | HTMLCanvasElement; context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D }
+
+function createSurface(width: number, height: number): Surface {
+  if (typeof OffscreenCanvas !== 'undefined') {
+    const canvas = new OffscreenCanvas(width, height)
+    const context = canvas.getContext('2d')
+    if (context) return { canvas, context }
+  }
+  const canvas = document.createElement('canvas')
+  canvas.width = width
+  canvas.height = height
+  const context = canvas.getContext('2d')
+  if (!context) throw new ImageProcessingError('encode')
+  return { canvas, context }
+}
+
+/** JPEG bytes of what is on the canvas. */
+export function canvasToJpeg(canvas: OffscreenCanvas | HTMLCanvasElement, quality: number): Promise<Blob> {
+  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: 'image/jpeg', quality })
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new ImageProcessingError('encode'))), 'image/jpeg', quality))
+}
+
+/** Decodes with the photo's EXIF orientation applied; an undecodable file is "corrupted" (spec §8). */
+export async function decodeImage(source: Blob): Promise<ImageBitmap> {
+  try {
+    return await createImageBitmap(source, { imageOrientation: 'from-image' })
+  } catch {
+    throw new ImageProcessingError('decode')
+  }
+}
+
+type SourceRect = { x: number; y: number; width: number; height: number }
+
+/**
+ * Draws a decoded image (or the `source` part of it) at the given size on a white background
+ * (transparent PNGs must not turn black).
+ */
+export function drawToSurface(image: CanvasImageSource, width: number, height: number, source?: SourceRect): Surface {
+  const surface = createSurface(width, height)
+  surface.context.fillStyle = '#ffffff'
+  surface.context.fillRect(0, 0, width, height)
+  surface.context.imageSmoothingQuality = 'high'
+  if (source) surface.context.drawImage(image, source.x, source.y, source.width, source.height, 0, 0, width, height)
+  else surface.context.drawImage(image, 0, 0, width, height)
+  return surface
+}
+
+/** spec §5: at most 4 megapixels, JPEG from quality 0.95 down to 0.7 until about 2 MB. */
+export async function compressImage(source: Blob): Promise<CompressedImage> {
+  const bitmap = await decodeImage(source)
+  try {
+    const size = fitWithinPixels(bitmap.width, bitmap.height)
+    const { canvas } = drawToSurface(bitmap, size.width, size.height)
+    try {
+      const encoded = await encodeWithinBudget((quality) => canvasToJpeg(canvas, quality))
+      return { blob: encoded.blob, width: size.width, height: size.height, quality: encoded.quality }
+    } catch (error) {
+      if (error instanceof ImageProcessingError) throw error
+      throw new ImageProcessingError('encode')
+    }
+  } finally {
+    bitmap.close()
+  }
+}
+
+/** A small JPEG for showing a photo the browser cannot show itself (HEIC): max 800 px at 0.9 (spec §5). */
+export async function resizeForPreview(source: Blob, maxSide = HEIC_PREVIEW_MAX_SIDE, quality = HEIC_PREVIEW_QUALITY): Promise<Blob> {
+  const bitmap = await decodeImage(source)
+  try {
+    const size = fitWithinSide(bitmap.width, bitmap.height, maxSide)
+    const { canvas } = drawToSurface(bitmap, size.width, size.height)
+    return await canvasToJpeg(canvas, quality)
+  } finally {
+    bitmap.close()
+  }
+}

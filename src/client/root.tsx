@@ -1,0 +1,108 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, Link } from 'react-router'
+import type { Route } from './+types/root'
+import { createQueryClient } from './app/query-client'
+import { SiteLayout } from './app/site-layout'
+import { AuthProvider } from './auth/auth-context'
+import { CookieConsentProvider } from './features/cookie-consent/use-cookie-consent'
+import { loadSonner } from './lib/toast'
+import stylesheet from './app.css?url'
+
+// The stylesheet is linked first in <head>: it is the one render-blocking request, so it must not queue behind the
+// page's JS module preloads on a slow connection.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#175752" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+// sonner's toast list is not needed to show a page, so it is downloaded once the browser is idle after hydration.
+// Toasts raised before it mounts are kept by sonner and shown as soon as it subscribes (lib/toast.ts).
+const Toaster = lazy(async () => ({ default: (await loadSonner()).Toaster }))
+
+function DeferredToaster() {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setMounted(true), { timeout: 2000 })
+      return () => window.cancelIdleCallback(handle)
+    }
+    const handle = window.setTimeout(() => setMounted(true), 1)
+    return () => window.clearTimeout(handle)
+  }, [])
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  )
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient)
+  return (
+    // spec §9's tooltip timings (open delay 700 ms, skip delay 300 ms) are Radix's defaults. No page shows a tooltip,
+    // so there is no Tooltip.Provider here to load on every page; a tooltip added later brings its own provider.
+    <QueryClientProvider client={queryClient}>
+      <CookieConsentProvider>
+        <AuthProvider>
+          <SiteLayout>{children}</SiteLayout>
+        </AuthProvider>
+        <DeferredToaster />
+      </CookieConsentProvider>
+    </QueryClientProvider>
+  )
+}
+
+export default function App() {
+  return (
+    <Providers>
+      <Outlet />
+    </Providers>
+  )
+}
+
+export function HydrateFallback() {
+  return (
+    <Providers>
+      <div className="container-page py-24" aria-busy="true">
+        <p className="sr-only">Loading…</p>
+      </div>
+    </Providers>
+  )
+}
+
+/** The router's fallback for errors nobody else caught (spec §8: 'Unexpected Application Error!'). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong while showing this page.'
+  return (
+    <Providers>
+      <section className="container-page py-24 text-center">
+        <h1 className="text-4xl">Unexpected Application Error!</h1>
+        <p className="mt-4 text-ink-600">{detail}</p>
+        <Link to="/" className="mt-8 inline-block font-medium text-brand-700 underline underline-offset-4">
+          Go back home
+        </Link>
+      </section>
+    </Providers>
+  )
+}

@@ -1,0 +1,106 @@
+import { useCallback, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { isPaletteId } from '../../shared/catalogue/palettes'
+import { isStyleId } from '../../shared/catalogue/styles'
+import type { DesignView } from '../../shared/schemas/designs'
+import { useAuth } from '../auth/auth-context'
+import { Button, buttonClass } from '../components/ui/button'
+import { DesignCollection, DesignCollectionPlaceholder } from '../features/designs/design-collection'
+import { DesignDetailHeader } from '../features/designs/design-detail-header'
+import { ProductRecommendations } from '../features/products/product-recommendations'
+import { saveLastTransformation, savePaletteChoice, saveRoomType, saveStyleChoice } from '../lib/browser-storage'
+import { pageMeta } from '../lib/meta'
+import { usePaymentReturn } from '../lib/use-payment-return'
+
+export const meta = () => pageMeta('My Designs', 'Every bathroom design you create is saved here.')
+
+// spec §8: the toast after a payment that returned here, verbatim.
+const PAYMENT_SUCCESS_MESSAGE = 'Payment successful! Your designs are saved here. You can now generate product recommendations for any design.'
+
+// The open design lives in the URL, so Back closes the detail view and a reload keeps it open.
+const DESIGN_PARAM = 'design'
+
+type DetailState = { openedFromGrid?: boolean } | null
+
+/** spec §4: opening recommendations remembers the design for the wizard. */
+function rememberDesign(design: DesignView) {
+  if (isStyleId(design.style)) saveStyleChoice(design.style)
+  savePaletteChoice(isPaletteId(design.color_palette) ? design.color_palette : 'surprise-me')
+  saveRoomType('bathroom')
+  saveLastTransformation({ id: design.id, image: design.transformed_image_url, title: design.design_title })
+}
+
+export default function MyDesignsPage() {
+  const auth = useAuth()
+  usePaymentReturn(PAYMENT_SUCCESS_MESSAGE)
+  const [searchParams, setSearchParams] = useSearchParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const openId = searchParams.get(DESIGN_PARAM)
+
+  // Back from the detail view (button or browser), focus returns to the card the member came from.
+  const [shownId, setShownId] = useState(openId)
+  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null)
+  if (openId !== shownId) {
+    setShownId(openId)
+    setReturnFocusTo(openId === null ? shownId : null)
+  }
+
+  const openRecommendations = useCallback(
+    (design: DesignView) => {
+      rememberDesign(design)
+      const next = new URLSearchParams(searchParams)
+      next.set(DESIGN_PARAM, design.id)
+      setSearchParams(next, { state: { openedFromGrid: true } satisfies DetailState })
+      window.scrollTo({ top: 0 })
+    },
+    [searchParams, setSearchParams],
+  )
+
+  const closeDetail = useCallback(() => {
+    if ((location.state as DetailState)?.openedFromGrid) {
+      void navigate(-1)
+      return
+    }
+    const next = new URLSearchParams(searchParams)
+    next.delete(DESIGN_PARAM)
+    setSearchParams(next, { replace: true })
+  }, [location.state, navigate, searchParams, setSearchParams])
+
+  const startOver = useCallback(() => void navigate('/'), [navigate])
+
+  const isPaid = auth.membershipTier === 'paid'
+
+  if (auth.loading) return <DesignCollectionPlaceholder isPaid={false} />
+
+  if (!auth.user) {
+    return (
+      <section className="container-page flex flex-col items-center py-20 text-center">
+        <h1 className="text-4xl sm:text-5xl">Your designs live here</h1>
+        <p className="mt-4 max-w-lg text-lg text-ink-600">Create a free account to save every redesign. You get 2 free credits to start — no card needed.</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Button size="lg" onClick={() => auth.openAuthDialog('sign-up')}>
+            Get 2 Free Credits
+          </Button>
+          <Link to="/?signin=1" className={buttonClass('secondary', 'lg')}>
+            Sign in
+          </Link>
+        </div>
+      </section>
+    )
+  }
+
+  // spec §4: the detail view is for paid members only; anyone else stays on the grid.
+  if (openId && isPaid) {
+    return (
+      <div className="container-page pb-8 pt-12 sm:pt-16">
+        <DesignDetailHeader designId={openId} onMissing={closeDetail} />
+        <div className="mt-12">
+          <ProductRecommendations designId={openId} onBack={closeDetail} onStartOver={startOver} backLabel="Back to My Designs" />
+        </div>
+      </div>
+    )
+  }
+
+  return <DesignCollection isPaid={isPaid} onOpenRecommendations={openRecommendations} returnFocusTo={returnFocusTo} />
+}

@@ -1,0 +1,62 @@
+import { serve } from '@hono/node-server'
+import { createApp, keepConnectionsAlive } from './server/app'
+import { composeServer } from './server/compose'
+import { recordRunningServer } from './server/admin/admin-access'
+import { loadConfig } from './server/config'
+import { openDatabase } from './server/db/client'
+import { seedDatabase } from './server/db/seed'
+import { createLogger } from './server/lib/logger'
+import { retryPendingContactMessages } from './server/services/contact'
+
+const config = loadConfig()
+const logger = createLogger(config.logLevel, { role: config.role })
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+await database.migrate()
+await seedDatabase(database.db)
+const deps = composeServer(config, database, logger)
+const { email } = deps
+
+const stops: Array<() => Promise<void> | void> = []
+
+if (config.role !== 'worker') {
+  const app = createApp(deps)
+  // Product lists run the on-machine detector; load its model now rather than on the first request.
+  const analyzer = deps.roomAnalyzer as { warmUp?: () => Promise<void> }
+  analyzer.warmUp?.().catch((error) => logger.warn('room analyzer warm-up failed; lists will fall back if it keeps failing', { error }))
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind, email: email.name, payments: deps.payments.name })
+    // Lets `npm run admin` reach this process while it holds the embedded database.
+    stops.push(recordRunningServer(config.dataDir, { pid: process.pid, port: info.port }))
+  })
+  keepConnectionsAlive(server)
+  stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
+}
+
+if (config.role !== 'api') {
+  // One embedded process owns every job: anything left 'running' was cut off by a crash; run it again.
+  if (config.role === 'all' && database.kind === 'pglite') {
+    const recovered = await (deps.queue as { recoverOrphans?: () => Promise<number> }).recoverOrphans?.()
+    if (recovered) logger.warn('recovered jobs interrupted by a restart', { count: recovered })
+  }
+  deps.queue.start(deps.jobHandlers)
+  logger.info('worker started', { database: database.kind, generation: config.generationProvider })
+  stops.push(() => deps.queue.stop())
+  // Messages whose email failed stay stored; this loop sends them once email works again.
+  const timer = setInterval(() => {
+    retryPendingContactMessages({ db: database.db, email, logger, contactTo: config.contactTo }).catch((error) => logger.error('contact retry failed', { error }))
+  }, 60_000)
+  stops.push(() => clearInterval(timer))
+}
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  logger.info('shutting down', { signal })
+  for (const stop of stops) await stop()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

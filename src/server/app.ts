@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import type { Auth } from './auth/create-auth'
+import type { Config } from './config'
+import type { DatabaseHandle } from './db/client'
+import { AppError, isAppError } from './lib/app-error'
+import { createSessionReader } from './lib/session'
+import { errorBody, limitBody } from './lib/http'
+import type { Logger } from './lib/logger'
+import { createStaticSite } from './lib/static-site'
+import type { RemoteFetchOptions } from './images/fetch-remote-image'
+import type { ObjectStorage } from './storage/object-storage'
+import type { JobQueue } from './jobs/job-queue'
+import type Stripe from 'stripe'
+import type { PaymentProvider } from './providers/payments/payment-provider'
+import { checkoutRoutes } from './routes/checkout'
+import { adminRoutes } from './routes/admin'
+import { designRoutes, productRoutes } from './routes/designs'
+import type { AnalyzeRoom } from './services/products'
+import { promoCodeRoutes } from './routes/promo-codes'
+import { stripeWebhookRoutes } from './routes/stripe-webhook'
+import type { EmailProvider } from './providers/email/email-provider'
+import { authRoutes } from './routes/auth'
+import { contactRoutes } from './routes/contact'
+import { creditPackageRoutes } from './routes/credit-packages'
+import { healthRoutes } from './routes/health'
+import { imageRoutes } from './routes/images'
+import { generationRoutes } from './routes/generations'
+import { meRoutes } from './routes/me'
+import { passwordResetRoutes } from './routes/password-reset'
+
+export type AppDeps = {
+  config: Pick<Config, 'env' | 'publicUrl' | 'trustedOrigins' | 'trustProxy' | 'contactTo' | 'clientDir' | 'google' | 'stripe' | 'amazonTag'>
+  database: DatabaseHandle
+  email: EmailProvider
+  auth: Auth
+  storage: ObjectStorage
+  queue: JobQueue
+  payments: PaymentProvider
+  analyzeRoom: AnalyzeRoom
+  /** Set when Stripe is configured: verifies webhooks. */
+  stripe?: Stripe
+  logger: Logger
+  /** Authenticates the admin CLI's commands to this server. */
+  adminToken: string
+  /** Test-only knobs for server-side URL fetches (a resolver, allow-listed local hosts). */
+  remoteFetch?: RemoteFetchOptions
+}
+
+type AppEnv = { Variables: { requestId: string; logger: Logger } }
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+}
+
+/**
+ * Sets headers on the finished response in place. Hono's c.header() on a finished response rebuilds
+ * it as a full web Response once per call, which took the Node adapter off its fast path and cost
+ * more than the handlers on the read endpoints. A response with immutable headers falls back to it.
+ */
+function setResponseHeaders(c: Context<AppEnv>, values: Record<string, string>) {
+  try {
+    const headers = c.res.headers
+    for (const [name, value] of Object.entries(values)) headers.set(name, value)
+  } catch {
+    for (const [name, value] of Object.entries(values)) c.header(name, value)
+  }
+}
+
+/** Builds the whole HTTP app from its dependencies: no globals, so tests build their own. */
+export function createApp(deps: AppDeps) {
+  const { db } = deps.database
+  const app = new Hono<AppEnv>()
+  const sessions = createSessionReader(deps.auth, db)
+  const allowedOrigins = new Set([new URL(deps.config.publicUrl).origin, ...deps.config.trustedOrigins])
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID()
+    const logger = deps.logger.child({ requestId })
+    c.set('requestId', requestId)
+    c.set('logger', logger)
+    const started = performance.now()
+    await next()
+    setResponseHeaders(c, { 'X-Request-Id': requestId, ...SECURITY_HEADERS })
+    if (c.req.path.startsWith('/api/')) {
+      logger.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
+    }
+  })
+
+  // A state-changing API call must come from our own pages. Browsers send Origin on cross-origin
+  // POSTs (and Sec-Fetch-Site everywhere); webhooks are signed instead and are exempt.
+  app.use('/api/*', async (c, next) => {
+    if (UNSAFE_METHODS.has(c.req.method) && !c.req.path.startsWith('/api/webhooks/')) {
+      const origin = c.req.header('origin')
+      const site = c.req.header('sec-fetch-site')
+      const crossOrigin = origin ? !allowedOrigins.has(origin) : site === 'cross-site'
+      if (crossOrigin) return c.json(errorBody(new AppError('forbidden', 'Cross-origin requests are not allowed')), 403)
+    }
+    await next()
+  })
+
+  // Every JSON API refuses bodies over 100 kB (only requests that may carry one are looked at); routes that take files set their own limits.
+  app.use('/api/*', async (c, next) => {
+    const type = c.req.header('content-type') ?? ''
+    if (!UNSAFE_METHODS.has(c.req.method) || type.startsWith('multipart/') || c.req.path.startsWith('/api/webhooks/')) return next()
+    return limitBody(100 * 1024)(c, next)
+  })
+
+  app.route('/api/health', healthRoutes({ ping: deps.database.ping }))
+  app.route('/api/auth', authRoutes({ auth: deps.auth, trustProxy: deps.config.trustProxy }))
+  app.route('/api/me', meRoutes({ db, sessions }))
+  app.route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
+  app.route('/api/images', imageRoutes({ db, storage: deps.storage, sessions, trustProxy: deps.config.trustProxy, fetchOptions: deps.remoteFetch }))
+  app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions }))
+  app.route('/api/checkout', checkoutRoutes({ db, payments: deps.payments, logger: deps.logger, publicUrl: deps.config.publicUrl, sessions }))
+  app.route('/api/promo-codes', promoCodeRoutes({ db, sessions }))
+  if (deps.stripe && deps.config.stripe) app.route('/api/webhooks/stripe', stripeWebhookRoutes({ db, logger: deps.logger, stripe: deps.stripe, webhookSecret: deps.config.stripe.webhookSecret }))
+  app.route('/api/designs', designRoutes({ db, storage: deps.storage, sessions }))
+  app.route('/api/designs', productRoutes({ db, storage: deps.storage, sessions, analyze: deps.analyzeRoom, amazonTag: deps.config.amazonTag }))
+  app.route('/api/admin', adminRoutes({ db, token: deps.adminToken }))
+  app.get('/api/config', (c) =>
+    c.json({ googleSignIn: Boolean(deps.config.google), payments: deps.payments.name, stripePublishableKey: deps.config.stripe?.publishableKey ?? null }),
+  )
+  app.route('/api/credit-packages', creditPackageRoutes({ db }))
+  app.route('/api/contact', contactRoutes({ db, email: deps.email, logger: deps.logger, contactTo: deps.config.contactTo }))
+
+  app.all('/api/*', (c) => c.json(errorBody(new AppError('not_found', 'Not found')), 404))
+
+  app.onError((error, c) => {
+    if (isAppError(error)) return c.json(errorBody(error), error.status)
+    c.get('logger').error('unhandled error', { method: c.req.method, path: c.req.path, error })
+    return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500)
+  })
+
+  app.get('*', createStaticSite(deps.config.clientDir))
+  app.on('HEAD', '*', createStaticSite(deps.config.clientDir))
+  return app
+}
+
+/**
+ * Keep idle connections open longer than clients and load balancers do (Node closes them after 5 s),
+ * so a client never sends a request on a socket the server is just closing.
+ */
+export function keepConnectionsAlive(server: unknown): void {
+  const http = server as { keepAliveTimeout?: number; headersTimeout?: number }
+  http.keepAliveTimeout = 65_000
+  http.headersTimeout = 66_000
+}

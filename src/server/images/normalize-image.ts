@@ -1,0 +1,82 @@
+import convertHeic from 'heic-convert'
+import sharp, { type Metadata } from 'sharp'
+import { AppError } from '../lib/app-error'
+import { containsMarkup, detectImageType, type ImageType } from './image-type'
+
+// spec §5/§9 and ARCHITECTURE.md "Images".
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+export const MAX_INPUT_PIXELS = 50_000_000
+export const MAX_OUTPUT_PIXELS = 4_000_000
+export const MAX_OUTPUT_SIDE = 2560
+const TARGET_BYTES = 1_100_000
+
+export type NormalizedImage = { bytes: Buffer; width: number; height: number; contentType: 'image/jpeg'; sourceType: ImageType }
+
+export function megabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1)
+}
+
+const NOT_AN_IMAGE = 'This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.'
+const CORRUPTED = 'Image data is corrupted. Please upload the image again.'
+
+/**
+ * Checks an upload by its content and returns a clean JPEG: type from the bytes, size and pixel count
+ * checked before decoding, EXIF orientation applied, every piece of metadata (GPS included) removed,
+ * at most 4 megapixels and 2560 px a side, about 1 MB.
+ */
+export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
+  if (input.length === 0) throw new AppError('validation', 'The file is empty. Please choose a photo.')
+  if (input.length > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', `File is too large (${megabytes(input.length)} MB). Maximum size is 10MB.`)
+  const sourceType = detectImageType(input)
+  if (!sourceType) throw new AppError('unsupported_media', NOT_AN_IMAGE)
+  if (containsMarkup(input)) throw new AppError('unsupported_media', 'This file contains web page code as well as an image and cannot be used. Please export the photo again.')
+
+  let decodable = input
+  if (sourceType === 'heic') {
+    // sharp's prebuilt libvips cannot decode HEVC; heic-convert (libheif in wasm) can.
+    try {
+      decodable = Buffer.from(await convertHeic({ buffer: input, format: 'JPEG', quality: 0.92 }))
+    } catch (error) {
+      throw new AppError('validation', CORRUPTED, { internal: 'heic decode failed', cause: error })
+    }
+  }
+
+  let metadata: Metadata
+  try {
+    // Reads only the header: a pixel bomb is refused before any pixel is decoded.
+    metadata = await sharp(decodable, { limitInputPixels: false }).metadata()
+  } catch (error) {
+    throw new AppError('validation', CORRUPTED, { internal: 'metadata read failed', cause: error })
+  }
+  const width = metadata.width ?? 0
+  const height = metadata.height ?? 0
+  if (width === 0 || height === 0) throw new AppError('validation', CORRUPTED)
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new AppError('validation', `This image is too large (${width}×${height} pixels). Please use a photo under ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`)
+  }
+
+  const scale = Math.min(1, Math.sqrt(MAX_OUTPUT_PIXELS / (width * height)), MAX_OUTPUT_SIDE / Math.max(width, height))
+  const targetWidth = Math.max(1, Math.floor(width * scale))
+  const targetHeight = Math.max(1, Math.floor(height * scale))
+  // After .rotate() the orientation may swap the sides; resize the rotated image to fit the same box.
+  const rotated = metadata.orientation !== undefined && metadata.orientation >= 5
+  const box = rotated ? { width: targetHeight, height: targetWidth } : { width: targetWidth, height: targetHeight }
+
+  try {
+    let quality = 84
+    for (;;) {
+      const { data, info } = await sharp(decodable, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', sequentialRead: true })
+        .rotate()
+        .resize({ ...box, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .jpeg({ quality, chromaSubsampling: '4:2:0' })
+        .toBuffer({ resolveWithObject: true })
+      if (data.length <= TARGET_BYTES || quality <= 60) return { bytes: data, width: info.width, height: info.height, contentType: 'image/jpeg', sourceType }
+      quality -= 8
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError('validation', CORRUPTED, { internal: 'decode failed', cause: error })
+  }
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { jobs } from '../db/schema'
+import type { Logger } from '../lib/logger'
+import type { Executor } from '../services/credits'
+import type { EnqueueOptions, JobHandler, JobQueue } from './job-queue'
+
+export type DatabaseJobQueueOptions = {
+  db: Database
+  logger: Logger
+  /** How often an idle worker looks for work. */
+  pollMs?: number
+  /** A running job whose worker has been silent this long is presumed dead and is run again. */
+  lockTimeoutMs?: number
+  concurrency?: number
+  workerId?: string
+}
+
+type JobRow = typeof jobs.$inferSelect
+
+/**
+ * Jobs in a table of our own database, claimed with FOR UPDATE SKIP LOCKED: the same code is the
+ * embedded default (PGlite, in-process) and a multi-worker queue on PostgreSQL. A worker that dies
+ * mid-job leaves a stale lock; the job is claimed again after lockTimeoutMs (or at once, when a
+ * single-process install restarts and calls recoverOrphans()).
+ */
+export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQueue & { recoverOrphans: () => Promise<number> } {
+  const { db, logger } = options
+  const pollMs = options.pollMs ?? 250
+  const lockTimeoutMs = options.lockTimeoutMs ?? 120_000
+  const concurrency = options.concurrency ?? 1
+  const workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`
+  let handlers: Record<string, JobHandler> = {}
+  let running = false
+  let wake: (() => void) | undefined
+  const loops: Promise<void>[] = []
+  const controller = new AbortController()
+
+  async function claim(): Promise<JobRow | undefined> {
+    const names = Object.keys(handlers)
+    if (names.length === 0) return undefined
+    const staleBefore = new Date(Date.now() - lockTimeoutMs)
+    const result = await db.execute(sql`
+      update ${jobs} set status = 'running', locked_at = now(), locked_by = ${workerId}, attempts = ${jobs.attempts} + 1, updated_at = now()
+      where ${jobs.id} = (
+        select id from ${jobs}
+        where ${jobs.name} in (${sql.join(
+          names.map((name) => sql`${name}`),
+          sql`, `,
+        )})
+          and ((${jobs.status} = 'queued' and ${jobs.runAt} <= now()) or (${jobs.status} = 'running' and ${jobs.lockedAt} < ${staleBefore.toISOString()}))
+        order by ${jobs.runAt}
+        for update skip locked
+        limit 1
+      )
+      returning id`)
+    const id = (result as unknown as { rows: Array<{ id: string }> }).rows[0]?.id
+    if (!id) return undefined
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, id))
+    return row
+  }
+
+  async function finish(job: JobRow, outcome: 'done' | 'failed' | 'retry', error?: unknown) {
+    const message = error instanceof Error ? error.message : error === undefined ? null : String(error)
+    const status = outcome === 'retry' ? 'queued' : outcome
+    const runAt = outcome === 'retry' ? new Date(Date.now() + Math.min(1000 * 2 ** job.attempts, 60_000)) : undefined
+    await db
+      .update(jobs)
+      .set({ status, lockedAt: null, lockedBy: null, lastError: message, updatedAt: new Date(), ...(runAt ? { runAt } : {}) })
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)))
+  }
+
+  async function runOne(): Promise<boolean> {
+    const job = await claim()
+    if (!job) return false
+    const handler = handlers[job.name]
+    if (!handler) return true
+    try {
+      await handler.run(job.payload, { jobId: job.id, attempt: job.attempts, signal: controller.signal })
+      await finish(job, 'done')
+    } catch (error) {
+      const exhausted = job.attempts >= job.maxAttempts
+      logger.warn('job failed', { jobId: job.id, job: job.name, attempt: job.attempts, exhausted, error })
+      if (exhausted) {
+        try {
+          await handler.onExhausted?.(job.payload, error)
+          await finish(job, 'failed', error)
+        } catch (hookError) {
+          // Leave it locked: after the lock timeout another worker retries the clean-up.
+          logger.error('job clean-up failed', { jobId: job.id, error: hookError })
+        }
+      } else await finish(job, 'retry', error)
+    }
+    return true
+  }
+
+  async function loop() {
+    while (running) {
+      let worked = false
+      try {
+        worked = await runOne()
+      } catch (error) {
+        logger.error('job loop error', { error })
+      }
+      if (!worked && running) await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs)
+        wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    }
+  }
+
+  return {
+    async enqueue(executor: Executor, name: string, payload: unknown, enqueueOptions: EnqueueOptions = {}) {
+      const [row] = await executor
+        .insert(jobs)
+        .values({ name, payload, maxAttempts: enqueueOptions.maxAttempts ?? 3, runAt: enqueueOptions.runAt ?? new Date() })
+        .returning({ id: jobs.id })
+      // Wake an idle loop in this process; other processes find it on their next poll.
+      setTimeout(() => wake?.(), 0)
+      return row!.id
+    },
+    start(nextHandlers) {
+      handlers = nextHandlers
+      if (running) return
+      running = true
+      for (let index = 0; index < concurrency; index += 1) loops.push(loop())
+    },
+    async stop() {
+      running = false
+      controller.abort()
+      wake?.()
+      await Promise.allSettled(loops)
+    },
+    async drain() {
+      while (await runOne()) {
+        // keep going
+      }
+    },
+    async recoverOrphans() {
+      const result = await db
+        .update(jobs)
+        .set({ status: 'queued', lockedAt: null, lockedBy: null, updatedAt: new Date() })
+        .where(eq(jobs.status, 'running'))
+        .returning({ id: jobs.id })
+      return result.length
+    },
+  }
+}

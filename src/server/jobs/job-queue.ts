@@ -1,0 +1,23 @@
+import type { Executor } from '../services/credits'
+
+export type JobHandler = {
+  /** Does the work. Throwing schedules a retry with back-off until maxAttempts. */
+  run: (payload: unknown, context: { jobId: string; attempt: number; signal: AbortSignal }) => Promise<void>
+  /** Called once when the job has failed for good (every attempt used). */
+  onExhausted?: (payload: unknown, error: unknown) => Promise<void>
+}
+
+export type EnqueueOptions = { maxAttempts?: number; runAt?: Date }
+
+/**
+ * Durable background jobs. enqueue() takes the caller's transaction, so a job exists exactly when the
+ * change that asked for it committed: accepted work is never lost, and rolled-back work never runs.
+ */
+export interface JobQueue {
+  enqueue: (executor: Executor, name: string, payload: unknown, options?: EnqueueOptions) => Promise<string>
+  /** Starts working the named queues in this process. */
+  start: (handlers: Record<string, JobHandler>) => void
+  stop: () => Promise<void>
+  /** Runs ready jobs until none is left (tests and the embedded default use it to drain promptly). */
+  drain?: () => Promise<void>
+}

@@ -1,0 +1,45 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { z } from 'zod'
+import { AppError } from './app-error'
+
+/** The one shape every API error takes: { error: { code, message, fields? } }. */
+export function errorBody(error: AppError) {
+  return { error: { code: error.code, message: error.userMessage, ...(error.fields ? { fields: error.fields } : {}) } }
+}
+
+/** Turns a zod failure into field messages (first message per field) and one summary message. */
+export function validationError(issues: readonly z.core.$ZodIssue[]): AppError {
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const key = issue.path.join('.') || '_'
+    fields[key] ??= issue.message
+  }
+  return new AppError('validation', issues[0]?.message ?? 'Invalid request', { fields })
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw validationError(result.error.issues)
+  return result.data
+}
+
+/** Reads a JSON body and parses it with a shared schema. Unknown fields are dropped by the schema. */
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let body: unknown
+  try {
+    body = await c.req.json()
+  } catch {
+    throw new AppError('validation', 'The request body must be valid JSON')
+  }
+  return parseWith(schema, body)
+}
+
+/** Refuses bodies over maxBytes with 413 before reading them (Content-Length and streamed size both count). */
+export function limitBody(maxBytes: number): MiddlewareHandler {
+  const kb = Math.round(maxBytes / 1024)
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => c.json(errorBody(new AppError('payload_too_large', `The request is too large (the limit is ${kb} kB)`)), 413),
+  })
+}

@@ -1,0 +1,19 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import nodemailer from 'nodemailer'
+import type { EmailMessage, EmailProvider } from './email-provider'
+
+/** Writes each message as a real RFC 822 .eml file under the outbox folder (the offline default). */
+export function createOutboxEmail(options: { dir: string; from: string }): EmailProvider {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    name: 'outbox',
+    async send(message: EmailMessage) {
+      const info = await transport.sendMail({ from: options.from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text })
+      await mkdir(options.dir, { recursive: true })
+      const file = path.join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`)
+      await writeFile(file, info.message as Buffer)
+    },
+  }
+}

@@ -1,0 +1,111 @@
+// Colour maths for the local engine: sRGB ⇄ linear light ⇄ CIE XYZ (D65) ⇄ CIELAB.
+// The full-size pass uses SRGB8_TO_LINEAR; the exact functions serve the analysis copy, the plan and the metrics.
+
+export type Lab = readonly [number, number, number]
+
+const WHITE_X = 0.95047
+const WHITE_Y = 1
+const WHITE_Z = 1.08883
+const LAB_EPSILON = 216 / 24389
+const LAB_KAPPA = 24389 / 27
+
+export function srgbChannelToLinear(value: number): number {
+  return value <= 0.04045 ? value / 12.92 : Math.pow((value + 0.055) / 1.055, 2.4)
+}
+
+export function linearChannelToSrgb(value: number): number {
+  if (value <= 0) return 0
+  if (value >= 1) return 1
+  return value <= 0.0031308 ? value * 12.92 : 1.055 * Math.pow(value, 1 / 2.4) - 0.055
+}
+
+/** 8-bit sRGB code value → linear light in [0, 1]. */
+export const SRGB8_TO_LINEAR: Float32Array = (() => {
+  const table = new Float32Array(256)
+  for (let code = 0; code < 256; code++) table[code] = srgbChannelToLinear(code / 255)
+  return table
+})()
+
+export function linearLuminance(red: number, green: number, blue: number): number {
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+}
+
+function labF(t: number): number {
+  return t > LAB_EPSILON ? Math.cbrt(t) : (LAB_KAPPA * t + 16) / 116
+}
+
+function labFInverse(t: number): number {
+  const cube = t * t * t
+  return cube > LAB_EPSILON ? cube : (116 * t - 16) / LAB_KAPPA
+}
+
+/** Linear-light RGB (0..1) → CIELAB (D65). */
+export function linearToLab(red: number, green: number, blue: number): [number, number, number] {
+  const x = (0.4124564 * red + 0.3575761 * green + 0.1804375 * blue) / WHITE_X
+  const y = (0.2126729 * red + 0.7151522 * green + 0.072175 * blue) / WHITE_Y
+  const z = (0.0193339 * red + 0.119192 * green + 0.9503041 * blue) / WHITE_Z
+  const fx = labF(x)
+  const fy = labF(y)
+  const fz = labF(z)
+  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)]
+}
+
+/** CIELAB (D65) → linear-light RGB, unclamped. */
+export function labToLinear(lightness: number, a: number, b: number): [number, number, number] {
+  const fy = (lightness + 16) / 116
+  const fx = fy + a / 500
+  const fz = fy - b / 200
+  const x = labFInverse(fx) * WHITE_X
+  const y = labFInverse(fy) * WHITE_Y
+  const z = labFInverse(fz) * WHITE_Z
+  return [
+    3.2404542 * x - 1.5371385 * y - 0.4985314 * z,
+    -0.969266 * x + 1.8760108 * y + 0.041556 * z,
+    0.0556434 * x - 0.2040259 * y + 1.0572252 * z,
+  ]
+}
+
+export function srgb8ToLab(red: number, green: number, blue: number): [number, number, number] {
+  return linearToLab(SRGB8_TO_LINEAR[red & 255]!, SRGB8_TO_LINEAR[green & 255]!, SRGB8_TO_LINEAR[blue & 255]!)
+}
+
+/** "#A8865F" → [168, 134, 95]. */
+export function hexToSrgb8(hex: string): [number, number, number] {
+  const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim())
+  if (!match) throw new Error(`Not a hex colour: ${hex}`)
+  const value = Number.parseInt(match[1]!, 16)
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255]
+}
+
+export function hexToLinear(hex: string): [number, number, number] {
+  const [red, green, blue] = hexToSrgb8(hex)
+  return [SRGB8_TO_LINEAR[red]!, SRGB8_TO_LINEAR[green]!, SRGB8_TO_LINEAR[blue]!]
+}
+
+export function hexToLab(hex: string): [number, number, number] {
+  const [red, green, blue] = hexToSrgb8(hex)
+  return srgb8ToLab(red, green, blue)
+}
+
+/** Interleaved 8-bit RGB(A) pixels → interleaved Lab, 3 floats a pixel. */
+export function rgbPixelsToLab(pixels: Uint8Array, channels: number): Float32Array {
+  const count = Math.floor(pixels.length / channels)
+  const lab = new Float32Array(count * 3)
+  for (let index = 0; index < count; index++) {
+    const source = index * channels
+    const [lightness, a, b] = srgb8ToLab(pixels[source]!, pixels[source + 1]!, pixels[source + 2]!)
+    lab[index * 3] = lightness
+    lab[index * 3 + 1] = a
+    lab[index * 3 + 2] = b
+  }
+  return lab
+}
+
+/** Lab lightness → linear luminance. */
+export function lightnessToLuminance(lightness: number): number {
+  return labFInverse((lightness + 16) / 116)
+}
+
+export function luminanceToLightness(luminance: number): number {
+  return 116 * labF(luminance) - 16
+}

@@ -1,0 +1,6 @@
+export type NewsletterSubscriber = { email: string; firstName?: string }
+
+export interface NewsletterProvider {
+  readonly name: 'none' | 'kit'
+  subscribe: (subscriber: NewsletterSubscriber) => Promise<void>
+}

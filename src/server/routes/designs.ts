@@ -1,0 +1,48 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { DesignListQuerySchema } from '../../shared/schemas/designs'
+import { AppError } from '../lib/app-error'
+import { parseWith } from '../lib/http'
+import { requireUser, type SessionReader } from '../lib/session'
+import { deleteDesign, getDesign, listDesigns } from '../services/designs'
+import { createProductList, getProductList, type ProductDeps } from '../services/products'
+
+const IdSchema = z.object({ id: z.uuid({ message: 'Design not found' }) })
+
+export function designRoutes(deps: Pick<ProductDeps, 'db' | 'storage'> & { sessions: SessionReader }) {
+  return new Hono()
+    .get('/', async (c) => {
+      const user = await requireUser(deps.sessions, c)
+      const query = parseWith(DesignListQuerySchema, c.req.query())
+      c.header('Cache-Control', 'private, no-store')
+      return c.json(await listDesigns(deps.db, user.id, query))
+    })
+    .get('/:id', async (c) => {
+      const user = await requireUser(deps.sessions, c)
+      const { id } = parseWith(IdSchema, c.req.param())
+      return c.json(await getDesign(deps.db, user.id, id))
+    })
+    .delete('/:id', async (c) => {
+      const user = await requireUser(deps.sessions, c)
+      const { id } = parseWith(IdSchema, c.req.param())
+      await deleteDesign(deps, user.id, id)
+      return c.body(null, 204)
+    })
+}
+
+/** spec §7 analyze-room-products, for a saved design (paid members; the first list costs 1 credit). */
+export function productRoutes(deps: ProductDeps & { sessions: SessionReader }) {
+  return new Hono()
+    .get('/:id/products', async (c) => {
+      const user = await requireUser(deps.sessions, c)
+      const { id } = parseWith(IdSchema, c.req.param())
+      const list = await getProductList(deps, user.id, id)
+      if (!list) throw new AppError('not_found', 'No product list for this design yet')
+      return c.json(list)
+    })
+    .post('/:id/products', async (c) => {
+      const user = await requireUser(deps.sessions, c)
+      const { id } = parseWith(IdSchema, c.req.param())
+      return c.json(await createProductList(deps, user.id, id))
+    })
+}

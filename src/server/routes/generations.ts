@@ -1,0 +1,26 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { GenerationRequestSchema } from '../../shared/schemas/generation'
+import type { Database } from '../db/client'
+import type { JobQueue } from '../jobs/job-queue'
+import { parseJsonBody, parseWith } from '../lib/http'
+import { requireUser, type SessionReader } from '../lib/session'
+import { getGeneration, requestGeneration } from '../services/generations'
+
+const IdSchema = z.object({ id: z.uuid({ message: 'Design not found' }) })
+
+export function generationRoutes(deps: { db: Database; queue: JobQueue; sessions: SessionReader }) {
+  return new Hono()
+    .post('/', async (c) => {
+      const user = await requireUser(deps.sessions, c)
+      const request = await parseJsonBody(c, GenerationRequestSchema)
+      const accepted = await requestGeneration(deps, user.id, request)
+      return c.json(accepted, accepted.cached ? 200 : 202)
+    })
+    .get('/:id', async (c) => {
+      const user = await requireUser(deps.sessions, c)
+      const { id } = parseWith(IdSchema, c.req.param())
+      c.header('Cache-Control', 'no-store')
+      return c.json(await getGeneration(deps.db, user.id, id))
+    })
+}

@@ -1,0 +1,52 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { MAX_UPLOAD_BYTES, megabytes } from '../images/normalize-image'
+import { AppError } from '../lib/app-error'
+import { clientIp } from '../lib/client-ip'
+import { limitBody, parseJsonBody, parseWith } from '../lib/http'
+import { requireUser, type SessionReader } from '../lib/session'
+import { importRemoteImage, readOwnImage, uploadImage, type ImageDeps, type ImportDeps } from '../services/images'
+
+export const ImageImportSchema = z.object({ url: z.string({ message: 'The dropped content is not an image. Please drag an image file or URL.' }).trim().min(1).max(2048) })
+const ImageIdSchema = z.object({ id: z.uuid({ message: 'Image not found' }) })
+
+export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionReader; trustProxy: number }) {
+  const sendImage = (c: Context, image: { bytes: Buffer; contentType: string }, cache: string) => {
+    c.header('Content-Type', image.contentType)
+    c.header('Cache-Control', cache)
+    c.header('Content-Disposition', 'inline')
+    return c.body(new Uint8Array(image.bytes))
+  }
+
+  return (
+    new Hono()
+      // A multipart upload of one photo. The body may exceed 10 MB a little so that a too-large file gets
+      // the spec's message with its size; anything far larger is refused before it is read.
+      .post('/', limitBody(MAX_UPLOAD_BYTES + 2 * 1024 * 1024), async (c) => {
+        const user = await requireUser(deps.sessions, c)
+        let form: Record<string, string | File | (string | File)[]>
+        try {
+          form = await c.req.parseBody()
+        } catch {
+          throw new AppError('validation', 'Please upload an image file')
+        }
+        const file = form.file
+        if (!(file instanceof File)) throw new AppError('validation', 'Please upload an image file')
+        if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', `File is too large (${megabytes(file.size)} MB). Maximum size is 10MB.`)
+        const stored = await uploadImage(deps, user.id, Buffer.from(await file.arrayBuffer()))
+        return c.json({ id: stored.id, width: stored.width, height: stored.height, url: stored.url }, 201)
+      })
+      .post('/import', async (c) => {
+        const { url } = await parseJsonBody(c, ImageImportSchema)
+        const image = await importRemoteImage(deps, url, clientIp(c, deps.trustProxy))
+        c.header('X-Image-Width', String(image.width))
+        c.header('X-Image-Height', String(image.height))
+        return sendImage(c, { bytes: image.bytes, contentType: image.contentType }, 'no-store')
+      })
+      .get('/:id', async (c) => {
+        const user = await requireUser(deps.sessions, c, 'Image not found')
+        const { id } = parseWith(ImageIdSchema, c.req.param())
+        return sendImage(c, await readOwnImage(deps, user.id, id), 'private, max-age=31536000, immutable')
+      })
+  )
+}

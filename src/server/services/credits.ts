@@ -1,0 +1,69 @@
+import { and, eq, gte, sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { creditLedger, userCredits } from '../db/schema'
+import { AppError } from '../lib/app-error'
+
+/** Anything that can run queries: the database or an open transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
+
+export type LedgerReason = 'signup_bonus' | 'generation' | 'generation_refund' | 'product_list' | 'purchase' | 'promo' | 'admin'
+
+export type CreditChange = { userId: string; reason: LedgerReason; reference: string; note?: string }
+
+/**
+ * Adds credits once per (reason, reference): the ledger row and the balance change are written together,
+ * and a second call with the same reason and reference changes nothing. Returns whether it applied.
+ * Call inside a transaction when it must commit together with other writes.
+ */
+export async function grantCredits(executor: Executor, change: CreditChange & { amount: number }): Promise<boolean> {
+  if (!Number.isInteger(change.amount) || change.amount <= 0) throw new Error(`grantCredits needs a positive whole amount, got ${change.amount}`)
+  const inserted = await executor
+    .insert(creditLedger)
+    .values({ userId: change.userId, delta: change.amount, reason: change.reason, reference: change.reference, note: change.note })
+    .onConflictDoNothing({ target: [creditLedger.reason, creditLedger.reference] })
+    .returning({ id: creditLedger.id })
+  if (inserted.length === 0) return false
+  await executor
+    .insert(userCredits)
+    .values({ userId: change.userId, credits: change.amount })
+    .onConflictDoUpdate({ target: userCredits.userId, set: { credits: sql`${userCredits.credits} + ${change.amount}`, updatedAt: new Date() } })
+  return true
+}
+
+/**
+ * Spends one credit for (reason, reference), or throws 'Insufficient credits'. One conditional update,
+ * so the balance never goes negative and concurrent spends never double-spend. Idempotent per reference:
+ * spending again for the same reference is a no-op that returns false.
+ */
+export async function spendCredit(db: Database, change: CreditChange): Promise<boolean> {
+  return db.transaction((tx) => spendCreditIn(tx, change))
+}
+
+/** spendCredit inside a caller's transaction (the spend rolls back with it). */
+export async function spendCreditIn(executor: Executor, change: CreditChange): Promise<boolean> {
+  const inserted = await executor
+    .insert(creditLedger)
+    .values({ userId: change.userId, delta: -1, reason: change.reason, reference: change.reference, note: change.note })
+    .onConflictDoNothing({ target: [creditLedger.reason, creditLedger.reference] })
+    .returning({ id: creditLedger.id })
+  if (inserted.length === 0) return false
+  const updated = await executor
+    .update(userCredits)
+    .set({ credits: sql`${userCredits.credits} - 1`, updatedAt: new Date() })
+    .where(and(eq(userCredits.userId, change.userId), gte(userCredits.credits, 1)))
+    .returning({ credits: userCredits.credits })
+  // Throwing rolls back the ledger row written above.
+  if (updated.length === 0) throw new AppError('insufficient_credits', 'Insufficient credits')
+  return true
+}
+
+export async function getCreditBalance(executor: Executor, userId: string): Promise<number> {
+  const [row] = await executor.select({ credits: userCredits.credits }).from(userCredits).where(eq(userCredits.userId, userId))
+  return row?.credits ?? 0
+}
+
+/** The ledger's sum for a user; equals the balance whenever the books are right. */
+export async function getLedgerSum(executor: Executor, userId: string): Promise<number> {
+  const [row] = await executor.select({ total: sql<string>`coalesce(sum(${creditLedger.delta}), 0)` }).from(creditLedger).where(eq(creditLedger.userId, userId))
+  return Number(row?.total ?? 0)
+}

@@ -1,0 +1,114 @@
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm'
+import type { DesignPage, DesignView } from '../../shared/schemas/designs'
+import type { Database } from '../db/client'
+import { generations, images, productLists, userDesigns } from '../db/schema'
+import { AppError } from '../lib/app-error'
+import type { ObjectStorage } from '../storage/object-storage'
+
+type DesignRow = typeof userDesigns.$inferSelect
+
+export function toDesignView(row: DesignRow, hasProducts: boolean): DesignView {
+  return {
+    id: row.id,
+    original_image_url: row.originalImageUrl,
+    transformed_image_url: row.transformedImageUrl,
+    style: row.style,
+    color_palette: row.colorPalette,
+    room_type: row.roomType,
+    design_title: row.designTitle,
+    is_fallback: row.isFallback,
+    method_used: row.methodUsed,
+    credits_used: row.creditsUsed,
+    created_at: row.createdAt.toISOString(),
+    has_products: hasProducts,
+  }
+}
+
+// The cursor is the last row's (created_at, id): stable under inserts, no offsets to skip.
+function encodeCursor(row: DesignRow): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url')
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
+  const createdAt = new Date(time ?? '')
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError('validation', 'Invalid page cursor')
+  return { createdAt, id }
+}
+
+const hasProductsColumn = sql<boolean>`exists (select 1 from ${productLists} where ${productLists.designId} = ${userDesigns.id})`
+
+/** The user's own designs, newest first, a page at a time. */
+export async function listDesigns(db: Database, userId: string, options: { cursor?: string; limit: number }): Promise<DesignPage> {
+  const after = options.cursor ? decodeCursor(options.cursor) : undefined
+  const where = after
+    ? and(eq(userDesigns.userId, userId), or(lt(userDesigns.createdAt, after.createdAt), and(eq(userDesigns.createdAt, after.createdAt), lt(userDesigns.id, after.id))))
+    : eq(userDesigns.userId, userId)
+  // The total rides along on every row (one query); only an empty later page needs its own count.
+  const totalColumn = sql<number>`(select count(*)::int from ${userDesigns} where ${userDesigns.userId} = ${userId})`
+  const rows = await db
+    .select({ design: userDesigns, hasProducts: hasProductsColumn, total: totalColumn })
+    .from(userDesigns)
+    .where(where)
+    .orderBy(desc(userDesigns.createdAt), desc(userDesigns.id))
+    .limit(options.limit + 1)
+  const page = rows.slice(0, options.limit)
+  const last = page.at(-1)
+  const total = rows[0] ? Number(rows[0].total) : after ? await countDesigns(db, userId) : 0
+  return {
+    designs: page.map((row) => toDesignView(row.design, row.hasProducts)),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.design) : null,
+    total,
+  }
+}
+
+async function countDesigns(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(userDesigns).where(eq(userDesigns.userId, userId))
+  return row?.value ?? 0
+}
+
+export async function findOwnDesign(db: Database, userId: string, designId: string): Promise<DesignRow> {
+  const [row] = await db
+    .select()
+    .from(userDesigns)
+    .where(and(eq(userDesigns.id, designId), eq(userDesigns.userId, userId)))
+  if (!row) throw new AppError('not_found', 'Design not found')
+  return row
+}
+
+export async function getDesign(db: Database, userId: string, designId: string): Promise<DesignView> {
+  const row = await findOwnDesign(db, userId, designId)
+  const [list] = await db.select({ id: productLists.designId }).from(productLists).where(eq(productLists.designId, designId))
+  return toDesignView(row, Boolean(list))
+}
+
+/**
+ * Deletes a design and its product list, and removes its images from storage: the result always, the
+ * original photo when no other design of the user still shows it.
+ */
+export async function deleteDesign(deps: { db: Database; storage: ObjectStorage }, userId: string, designId: string): Promise<void> {
+  const design = await findOwnDesign(deps.db, userId, designId)
+  const doomedKeys = await deps.db.transaction(async (tx) => {
+    await tx.delete(userDesigns).where(and(eq(userDesigns.id, designId), eq(userDesigns.userId, userId)))
+    const candidates = [design.transformedImageId, design.originalImageId].filter((id): id is string => Boolean(id))
+    const keys: string[] = []
+    for (const imageId of candidates) {
+      const [stillUsed] = await tx
+        .select({ id: userDesigns.id })
+        .from(userDesigns)
+        .where(and(eq(userDesigns.userId, userId), or(eq(userDesigns.originalImageId, imageId), eq(userDesigns.transformedImageId, imageId))))
+        .limit(1)
+      if (stillUsed) continue
+      // Generations keep their history row; their image reference just stops resolving.
+      await tx.update(generations).set({ resultImageId: null }).where(and(eq(generations.userId, userId), eq(generations.resultImageId, imageId)))
+      const [removed] = await tx
+        .delete(images)
+        .where(and(eq(images.id, imageId), eq(images.userId, userId)))
+        .returning({ storageKey: images.storageKey })
+      if (removed) keys.push(removed.storageKey)
+    }
+    return keys
+  })
+  // Files go after the rows are gone: a crash here leaves an unreferenced file, never a broken design.
+  for (const key of doomedKeys) await deps.storage.delete(key)
+}

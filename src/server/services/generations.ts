@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
+import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm'
+import { findPalette, type PaletteId } from '../../shared/catalogue/palettes'
+import { sampleImagePath, styleTitle, type StyleId } from '../../shared/catalogue/styles'
+import { GENERATION_CACHE_MS, type GenerationView, type RoomType } from '../../shared/generation'
+import { type GenerationRequest } from '../../shared/schemas/generation'
+import type { Database } from '../db/client'
+import { generations, images, userDesigns } from '../db/schema'
+import type { JobQueue } from '../jobs/job-queue'
+import { AppError } from '../lib/app-error'
+import type { Logger } from '../lib/logger'
+import type { GenerationProvider } from '../providers/generation/generation-provider'
+import type { ObjectStorage } from '../storage/object-storage'
+import { grantCredits, spendCreditIn } from './credits'
+import { findOwnImage, imageUrl, saveImage } from './images'
+
+export const GENERATION_JOB = 'generation'
+
+export type GenerationDeps = {
+  db: Database
+  storage: ObjectStorage
+  queue: JobQueue
+  provider: GenerationProvider
+  logger: Logger
+  timeoutMs: number
+}
+
+type GenerationRow = typeof generations.$inferSelect
+
+const TERMINAL = ['succeeded', 'failed']
+
+export function designTitle(style: string, palette: string, roomType: string): string {
+  const room = roomType === 'living_room' ? 'Living Room' : roomType.charAt(0).toUpperCase() + roomType.slice(1)
+  const paletteName = palette === 'surprise-me' ? undefined : findPalette(palette as PaletteId)?.name
+  return `${styleTitle(style)} ${room}${paletteName ? ` in ${paletteName}` : ''}`
+}
+
+/**
+ * Accepts a generation: reserves 1 credit through the ledger (reference = generation id) and enqueues
+ * the job in the same transaction. With no credit nothing is written and nothing is enqueued. The same
+ * photo, style, palette and room within 24 hours returns the earlier result without a charge.
+ */
+export async function requestGeneration(deps: Pick<GenerationDeps, 'db' | 'queue'>, userId: string, request: GenerationRequest): Promise<{ id: string; cached: boolean }> {
+  const image = await findOwnImage(deps.db, userId, request.imageId)
+  if (!image) throw new AppError('not_found', 'Please upload a photo first')
+  const cacheKey = `${image.sha256}:${request.style}:${request.palette}:${request.roomType}`
+
+  if (!request.retry) {
+    const [cached] = await deps.db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.userId, userId), eq(generations.cacheKey, cacheKey), eq(generations.status, 'succeeded'), eq(generations.isFallback, false), isNotNull(generations.resultImageId), gt(generations.createdAt, new Date(Date.now() - GENERATION_CACHE_MS))))
+      .orderBy(desc(generations.createdAt))
+      .limit(1)
+    if (cached) return { id: cached.id, cached: true }
+  }
+
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(generations)
+      .values({ userId, style: request.style, colorPalette: request.palette, roomType: request.roomType, inputImageId: image.id, cacheKey })
+      .returning({ id: generations.id })
+    await spendCreditIn(tx, { userId, reason: 'generation', reference: row!.id })
+    await deps.queue.enqueue(tx, GENERATION_JOB, { generationId: row!.id }, { maxAttempts: 3 })
+    return row!.id
+  })
+  return { id, cached: false }
+}
+
+/** The job: run the provider with the timeout, then capture the credit and save the design, or refund and fall back. */
+export async function runGeneration(deps: GenerationDeps, generationId: string): Promise<void> {
+  const [generation] = await deps.db.select().from(generations).where(eq(generations.id, generationId))
+  if (!generation || TERMINAL.includes(generation.status)) return
+  await deps.db.update(generations).set({ status: 'running', updatedAt: new Date() }).where(and(eq(generations.id, generationId), eq(generations.status, 'queued')))
+
+  const [input] = await deps.db.select().from(images).where(eq(images.id, generation.inputImageId))
+  const photo = input ? await deps.storage.get(input.storageKey) : undefined
+  if (!input || !photo) return finishWithFallback(deps, generation, 'failed', 'The photo for this design could not be read')
+
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), deps.timeoutMs)
+  let output: { image: Buffer; method: string }
+  try {
+    output = await deps.provider.generate({
+      image: photo,
+      styleId: generation.style as StyleId,
+      paletteId: generation.colorPalette as PaletteId,
+      roomType: generation.roomType as RoomType,
+      seed: seedFor(generationId),
+      signal: controller.signal,
+    })
+    if (controller.signal.aborted) throw new Error('timeout')
+  } catch (error) {
+    const timedOut = controller.signal.aborted
+    deps.logger.warn('generation provider failed', { generationId, provider: deps.provider.name, timedOut, error })
+    return finishWithFallback(deps, generation, timedOut ? 'timeout' : 'failed', timedOut ? null : error instanceof Error ? error.message : String(error))
+  } finally {
+    clearTimeout(timer)
+  }
+
+  const result = await saveImage(deps, generation.userId, { bytes: output.image, contentType: 'image/jpeg', ...(await dimensions(output.image)) })
+  await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(generations)
+      .set({ status: 'succeeded', resultImageId: result.id, methodUsed: output.method, provider: deps.provider.name, finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(generations.id, generationId), inArray(generations.status, ['queued', 'running'])))
+      .returning()
+    if (!claimed) return
+    const [design] = await tx
+      .insert(userDesigns)
+      .values({
+        userId: generation.userId,
+        originalImageUrl: imageUrl(generation.inputImageId),
+        transformedImageUrl: result.url,
+        originalImageId: generation.inputImageId,
+        transformedImageId: result.id,
+        style: generation.style,
+        colorPalette: generation.colorPalette,
+        roomType: generation.roomType,
+        designTitle: designTitle(generation.style, generation.colorPalette, generation.roomType),
+        isFallback: false,
+        methodUsed: output.method,
+        creditsUsed: 1,
+        generationId,
+      })
+      .returning({ id: userDesigns.id })
+    await tx.update(generations).set({ designId: design!.id }).where(eq(generations.id, generationId))
+  })
+}
+
+/** Provider error, failure or timeout: the credit comes back exactly once and the style's sample is saved as a fallback design. */
+export async function finishWithFallback(deps: Pick<GenerationDeps, 'db'>, generation: GenerationRow, errorType: 'timeout' | 'failed', errorMessage: string | null): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(generations)
+      .set({ status: 'failed', isFallback: true, errorType, errorMessage, finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(generations.id, generation.id), inArray(generations.status, ['queued', 'running'])))
+      .returning()
+    if (!claimed) return
+    await grantCredits(tx, { userId: generation.userId, amount: 1, reason: 'generation_refund', reference: generation.id })
+    const [design] = await tx
+      .insert(userDesigns)
+      .values({
+        userId: generation.userId,
+        originalImageUrl: imageUrl(generation.inputImageId),
+        transformedImageUrl: sampleImagePath(generation.style as StyleId),
+        originalImageId: generation.inputImageId,
+        style: generation.style,
+        colorPalette: generation.colorPalette,
+        roomType: generation.roomType,
+        designTitle: designTitle(generation.style, generation.colorPalette, generation.roomType),
+        isFallback: true,
+        methodUsed: 'sample',
+        creditsUsed: 0,
+        generationId: generation.id,
+      })
+      .returning({ id: userDesigns.id })
+    await tx.update(generations).set({ designId: design!.id }).where(eq(generations.id, generation.id))
+  })
+}
+
+/** A job that failed for good (every attempt used): refund once and fall back. */
+export async function abandonGeneration(deps: Pick<GenerationDeps, 'db'>, generationId: string, error: unknown): Promise<void> {
+  const [generation] = await deps.db.select().from(generations).where(eq(generations.id, generationId))
+  if (!generation) return
+  await finishWithFallback(deps, generation, 'failed', error instanceof Error ? error.message : String(error))
+}
+
+export async function getGeneration(db: Database, userId: string, id: string): Promise<GenerationView> {
+  const [row] = await db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.id, id), eq(generations.userId, userId)))
+  if (!row) throw new AppError('not_found', 'Design not found')
+  const finished = TERMINAL.includes(row.status)
+  return {
+    id: row.id,
+    status: row.status as GenerationView['status'],
+    style: row.style,
+    palette: row.colorPalette,
+    roomType: row.roomType,
+    createdAt: row.createdAt.toISOString(),
+    result: finished
+      ? {
+          designId: row.designId,
+          image: row.isFallback ? sampleImagePath(row.style as StyleId) : row.resultImageId ? imageUrl(row.resultImageId) : '',
+          title: designTitle(row.style, row.colorPalette, row.roomType),
+          fallback: row.isFallback,
+          error: null,
+          errorMessage: row.errorType === 'timeout' ? 'Generation took too long - showing sample image. Please try again.' : row.isFallback ? 'Generation failed - showing sample image. Click "Retry Generation" to try again.' : null,
+          errorType: (row.errorType as 'timeout' | 'failed' | null) ?? null,
+          generatedAt: (row.finishedAt ?? row.updatedAt).toISOString(),
+          method: row.isFallback ? 'sample' : (row.methodUsed ?? 'unknown'),
+          creditsUsed: row.isFallback ? 0 : 1,
+        }
+      : null,
+  }
+}
+
+function seedFor(generationId: string): number {
+  return createHash('sha256').update(generationId).digest().readUInt32LE(0)
+}
+
+async function dimensions(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const metadata = await sharp(bytes).metadata()
+  return { width: metadata.width ?? 0, height: metadata.height ?? 0 }
+}

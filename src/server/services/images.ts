@@ -1,0 +1,88 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { images } from '../db/schema'
+import { fetchRemoteImage, RemoteFetchError, type RemoteFetchOptions } from '../images/fetch-remote-image'
+import { megabytes, normalizeImage, type NormalizedImage } from '../images/normalize-image'
+import { AppError } from '../lib/app-error'
+import type { ObjectStorage } from '../storage/object-storage'
+import { consumeRateLimit } from './rate-limit'
+
+export type ImageDeps = { db: Database; storage: ObjectStorage }
+
+export type StoredImage = { id: string; width: number; height: number; url: string; sha256: string }
+
+export const imageUrl = (id: string) => `/api/images/${id}`
+
+/** Stores already-clean JPEG bytes for a user under a generated key. */
+export async function saveImage(deps: ImageDeps, userId: string, image: Pick<NormalizedImage, 'bytes' | 'width' | 'height' | 'contentType'>): Promise<StoredImage> {
+  const id = randomUUID()
+  const sha256 = createHash('sha256').update(image.bytes).digest('hex')
+  const storageKey = `images/${userId}/${id}.jpg`
+  await deps.storage.put(storageKey, image.bytes, image.contentType)
+  await deps.db.insert(images).values({ id, userId, storageKey, contentType: image.contentType, width: image.width, height: image.height, bytes: image.bytes.length, sha256 })
+  return { id, width: image.width, height: image.height, url: imageUrl(id), sha256 }
+}
+
+/** An upload: checked by content, normalised and stripped of metadata, then stored privately. */
+export async function uploadImage(deps: ImageDeps, userId: string, input: Buffer): Promise<StoredImage> {
+  return saveImage(deps, userId, await normalizeImage(input))
+}
+
+/** The image's bytes for its owner; anyone else gets the same 404 as for a missing image. */
+export async function readOwnImage(deps: ImageDeps, userId: string, imageId: string): Promise<{ bytes: Buffer; contentType: string }> {
+  const [row] = await deps.db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.userId, userId)))
+  const bytes = row ? await deps.storage.get(row.storageKey) : undefined
+  if (!row || !bytes) throw new AppError('not_found', 'Image not found')
+  return { bytes, contentType: row.contentType }
+}
+
+export async function findOwnImage(db: Database, userId: string, imageId: string) {
+  const [row] = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.userId, userId)))
+  return row
+}
+
+// spec §8 drop messages.
+const CANNOT_ACCESS = 'Could not access image from this source. Try downloading the image first, then drag and drop the file.'
+const FAILED_TO_LOAD = 'Failed to load image from web source. Try downloading the image first.'
+const NOT_AN_IMAGE = 'The dropped content is not an image. Please drag an image file or URL.'
+
+export type ImportDeps = { db: Database; fetchOptions?: RemoteFetchOptions }
+
+/**
+ * A dropped web image, fetched by the server (browsers are blocked by CORS) and returned normalised.
+ * Nothing is stored: a visitor's photo stays in their browser until they transform it.
+ */
+export async function importRemoteImage(deps: ImportDeps, url: string, clientKey: string): Promise<NormalizedImage> {
+  if (!(await consumeRateLimit(deps.db, `image-import:${clientKey}`, { windowMs: 60_000, max: 20 }))) {
+    throw new AppError('rate_limited', 'Too many images fetched from the web in a minute. Please wait a moment and try again.')
+  }
+  let bytes: Buffer
+  try {
+    bytes = await fetchRemoteImage(url, deps.fetchOptions)
+  } catch (error) {
+    if (!(error instanceof RemoteFetchError)) throw error
+    switch (error.reason) {
+      case 'invalid_url':
+        throw new AppError('validation', NOT_AN_IMAGE, { internal: error.message })
+      case 'too_large':
+        throw new AppError('payload_too_large', `Image is too large (${error.detail?.bytes ? megabytes(error.detail.bytes) : 'over 10'} MB). Maximum size is 10MB.`)
+      case 'timeout':
+        throw new AppError('provider_failed', FAILED_TO_LOAD, { internal: error.message })
+      default:
+        throw new AppError('validation', CANNOT_ACCESS, { internal: `${error.reason}: ${error.message}` })
+    }
+  }
+  try {
+    return await normalizeImage(bytes)
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'unsupported_media' || error.code === 'validation')) throw new AppError('unsupported_media', NOT_AN_IMAGE, { internal: error.message })
+    throw error
+  }
+}

@@ -1,0 +1,57 @@
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { GALLERY_ITEMS, HERO, STOCK_PHOTOS, allImageEntries, imageFiles, imageSources, styleSampleUrl } from './images'
+import { STYLE_IDS } from './styles'
+
+// The images are rendered by `npm run assets:render` (not in CI) and committed; this checks the
+// committed set is complete, at the stated pixel sizes, and inside the page-weight budget.
+const PUBLIC = resolve(import.meta.dirname, '../../../public')
+const BUDGET_BYTES = 8 * 1024 * 1024
+
+function folderSize(dir: string): number {
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    total += entry.isDirectory() ? folderSize(path) : statSync(path).size
+  }
+  return total
+}
+
+describe('product images', () => {
+  it('lists every style, four stock photos, four gallery pairs and the hero pair', () => {
+    const entries = allImageEntries()
+    expect(entries.filter((entry) => entry.kind === 'styles').map((entry) => entry.name)).toEqual([...STYLE_IDS])
+    expect(STOCK_PHOTOS).toHaveLength(4)
+    expect(GALLERY_ITEMS.map((item) => item.styleId)).toEqual(['coastal', 'mid-century-modern', 'scandinavian', 'zen-japandi'])
+    expect(entries.filter((entry) => entry.kind === 'hero').map((entry) => entry.name)).toEqual([HERO.before.name, HERO.after.name])
+  })
+
+  it('gives pages responsive sources with an intrinsic size', () => {
+    expect(imageSources('styles', 'coastal')).toEqual({
+      avif: '/images/styles/coastal-480.avif 480w, /images/styles/coastal-960.avif 960w',
+      webp: '/images/styles/coastal-480.webp 480w, /images/styles/coastal-960.webp 960w',
+      jpg: '/images/styles/coastal-960.jpg',
+      width: 960,
+      height: 720,
+    })
+    expect(styleSampleUrl('glam')).toBe('/images/styles/glam-960.jpg')
+  })
+
+  it.each(allImageEntries().map((entry) => [`${entry.kind}/${entry.name}`, entry] as const))(
+    '%s has every file at the right size',
+    async (_label, entry) => {
+      for (const file of imageFiles(entry.kind, entry.name)) {
+        const path = join(PUBLIC, file.path)
+        expect(existsSync(path), `${file.path} is missing`).toBe(true)
+        const meta = await sharp(path).metadata()
+        expect({ file: file.path, width: meta.width, height: meta.height }).toEqual({ file: file.path, width: file.width, height: file.height })
+      }
+    },
+  )
+
+  it('keeps all images together within 8 MB', () => {
+    expect(folderSize(join(PUBLIC, 'images'))).toBeLessThanOrEqual(BUDGET_BYTES)
+  })
+})

@@ -1,0 +1,143 @@
+import { STYLE_IDS, type StyleId } from './styles'
+
+// Product imagery rendered by `npm run assets:render` (scripts/assets, docs/assets.md) and committed
+// under public/images. Pure data and tiny pure functions: the browser imports this file.
+
+/** Widths every image is committed at; all images are 4:3. */
+export const IMAGE_SIZES = [480, 960] as const
+export type ImageSize = (typeof IMAGE_SIZES)[number]
+
+export const IMAGE_ASPECT_RATIO = 4 / 3
+/** Intrinsic size to put on <img width height> so the browser reserves the box (no layout shift). */
+export const IMAGE_WIDTH = 960
+export const IMAGE_HEIGHT = 720
+
+export const IMAGE_KINDS = ['stock', 'styles', 'gallery', 'hero'] as const
+export type ImageKind = (typeof IMAGE_KINDS)[number]
+
+/** The formats committed for each size: AVIF and WebP at every width, a JPEG fallback at 960. */
+export const IMAGE_FORMATS = ['avif', 'webp'] as const
+export const FALLBACK_FORMAT = 'jpg' as const
+export const FALLBACK_WIDTH: ImageSize = 960
+
+/** A reasonable `sizes` for a card in a responsive grid; pages may pass their own. */
+export const CARD_SIZES = '(min-width: 1024px) 480px, (min-width: 640px) 50vw, 100vw'
+
+export type ImageSources = {
+  /** `srcset` for <source type="image/avif"> */
+  avif: string
+  /** `srcset` for <source type="image/webp"> */
+  webp: string
+  /** src of the <img> fallback (JPEG, 960 wide) */
+  jpg: string
+  width: number
+  height: number
+}
+
+export function imageHeight(width: number): number {
+  return Math.round(width / IMAGE_ASPECT_RATIO)
+}
+
+export function imageUrl(kind: ImageKind, name: string, width: ImageSize, format: 'avif' | 'webp' | 'jpg'): string {
+  return `/images/${kind}/${name}-${width}.${format}`
+}
+
+export function imageSources(kind: ImageKind, name: string): ImageSources {
+  const srcset = (format: 'avif' | 'webp') => IMAGE_SIZES.map((width) => `${imageUrl(kind, name, width, format)} ${width}w`).join(', ')
+  return {
+    avif: srcset('avif'),
+    webp: srcset('webp'),
+    jpg: imageUrl(kind, name, FALLBACK_WIDTH, FALLBACK_FORMAT),
+    width: IMAGE_WIDTH,
+    height: IMAGE_HEIGHT,
+  }
+}
+
+/** Every file a catalogue entry must have on disk, relative to public/ (used by the asset test). */
+export function imageFiles(kind: ImageKind, name: string): { path: string; width: number; height: number }[] {
+  const files: { path: string; width: number; height: number }[] = []
+  for (const width of IMAGE_SIZES) {
+    for (const format of IMAGE_FORMATS) files.push({ path: imageUrl(kind, name, width, format), width, height: imageHeight(width) })
+  }
+  files.push({ path: imageUrl(kind, name, FALLBACK_WIDTH, FALLBACK_FORMAT), width: FALLBACK_WIDTH, height: imageHeight(FALLBACK_WIDTH) })
+  return files
+}
+
+export type StockPhoto = { name: string; alt: string }
+
+/** Plain, somewhat dated "before" bathrooms the wizard offers when a visitor has no photo to hand. */
+export const STOCK_PHOTOS: readonly StockPhoto[] = [
+  { name: 'stock-1', alt: 'A small beige-tiled bathroom with an oak vanity, a globe light bar and a framed glass shower' },
+  { name: 'stock-2', alt: 'A family bathroom with pink wall tile, a tub with a shower curtain and a white vanity' },
+  { name: 'stock-3', alt: 'A bathroom with a cherry double vanity, a granite top, a wide mirror and a light bar' },
+  { name: 'stock-4', alt: 'A small almond-coloured powder room with a pedestal basin and a globe light bar' },
+]
+
+/** The style preview for a catalogue style: also the generation fallback sample. */
+export function styleImageSources(styleId: StyleId): ImageSources {
+  return imageSources('styles', styleId)
+}
+
+/** URL the server uses as the fallback sample image for a style. */
+export function styleSampleUrl(styleId: StyleId): string {
+  return imageUrl('styles', styleId, 960, 'jpg')
+}
+
+export type GalleryItem = {
+  styleId: StyleId
+  title: string
+  description: string
+  before: string
+  after: string
+}
+
+export const GALLERY_ITEMS: readonly GalleryItem[] = [
+  {
+    styleId: 'coastal',
+    title: 'Coastal',
+    description: 'A tired almond-tiled shower room turned airy with white shiplap, a sea-blue vanity and a rope mirror.',
+    before: 'coastal-before',
+    after: 'coastal-after',
+  },
+  {
+    styleId: 'mid-century-modern',
+    title: 'Mid Century Modern',
+    description: 'A pink-tiled double vanity reworked in walnut, green zellige, terrazzo and brass.',
+    before: 'mid-century-modern-before',
+    after: 'mid-century-modern-after',
+  },
+  {
+    styleId: 'scandinavian',
+    title: 'Scandinavian',
+    description: 'A plain beige cloakroom with a pedestal basin made warm with pale oak, white tile and matte black fittings.',
+    before: 'scandinavian-before',
+    after: 'scandinavian-after',
+  },
+  {
+    styleId: 'zen-japandi',
+    title: 'Zen Japandi',
+    description: 'A beige tub alcove calmed with light oak, soft stone and a freestanding bath.',
+    before: 'zen-japandi-before',
+    after: 'zen-japandi-after',
+  },
+]
+
+/** Home-page before/after. */
+export const HERO = {
+  before: { name: 'before', alt: 'A dated bathroom with a white double vanity, beige tile, a wide mirror and a globe light bar' },
+  after: { name: 'after', alt: 'The same bathroom redesigned in Organic Modern: a fluted oak vanity, round brass mirrors and an olive tree' },
+} as const
+
+/** Every catalogue entry and its kind, for tests and for preloading. */
+export function allImageEntries(): { kind: ImageKind; name: string }[] {
+  return [
+    ...STOCK_PHOTOS.map((photo) => ({ kind: 'stock' as const, name: photo.name })),
+    ...STYLE_IDS.map((id) => ({ kind: 'styles' as const, name: id })),
+    ...GALLERY_ITEMS.flatMap((item) => [
+      { kind: 'gallery' as const, name: item.before },
+      { kind: 'gallery' as const, name: item.after },
+    ]),
+    { kind: 'hero', name: HERO.before.name },
+    { kind: 'hero', name: HERO.after.name },
+  ]
+}

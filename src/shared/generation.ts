@@ -1,0 +1,41 @@
+// Generation facts shared by client and server without pulling in zod (the request schema is in
+// schemas/generation.ts).
+
+// spec §3: room types (for fallback products); the room defaults to bathroom.
+export const ROOM_TYPES = ['bathroom', 'kitchen', 'bedroom', 'living_room'] as const
+export type RoomType = (typeof ROOM_TYPES)[number]
+
+export function isRoomType(value: unknown): value is RoomType {
+  return typeof value === 'string' && (ROOM_TYPES as readonly string[]).includes(value)
+}
+
+export type GenerationStatus = 'queued' | 'running' | 'succeeded' | 'failed'
+
+/** spec §3 transformation result, as GET /api/generations/:id returns it. */
+export type GenerationResult = {
+  designId: string | null
+  image: string
+  title: string
+  fallback: boolean
+  error: string | null
+  errorMessage: string | null
+  errorType: 'timeout' | 'failed' | null
+  generatedAt: string
+  method: string
+  creditsUsed: number
+}
+
+export type GenerationView = {
+  id: string
+  status: GenerationStatus
+  style: string
+  palette: string
+  roomType: string
+  createdAt: string
+  result: GenerationResult | null
+}
+
+/** spec §9: generation times out after 75 s. */
+export const GENERATION_TIMEOUT_MS = 75_000
+/** spec §9: a cached result is valid for 24 hours. */
+export const GENERATION_CACHE_MS = 24 * 60 * 60 * 1000

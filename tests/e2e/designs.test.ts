@@ -1,0 +1,392 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test, type Page, type Route } from '@playwright/test'
+import sharp from 'sharp'
+import type { DesignPage, DesignView } from '../../src/shared/schemas/designs'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop } from './support'
+
+const PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.jpg')
+const RETAILER_HOSTS = ['www.amazon.com', 'www.homedepot.com', 'www.lowes.com', 'www.wayfair.com', 'www.google.com']
+const LONG_US_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
+
+const header = (page: Page) => page.getByRole('banner')
+const creditBadge = (page: Page) => page.getByTestId('credit-badge').filter({ visible: true })
+const designCards = (page: Page) => page.getByRole('list', { name: 'Saved designs' }).getByRole('article')
+const cardFor = (page: Page, styleName: string) => designCards(page).filter({ has: page.getByRole('heading', { name: styleName, exact: true }) })
+
+/**
+ * Signs up on /my-designs from the header's Get Started button (desktop width: on phones the account
+ * buttons move into the menu). Waits for the page's own signed-out view first: the prerendered shell shows
+ * the header before the app is running, and a click on it then would do nothing.
+ */
+async function signUpOnMyDesigns(page: Page): Promise<string> {
+  const email = `designs-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  await page.goto('/my-designs')
+  await expect(page.getByRole('heading', { name: 'Your designs live here' })).toBeVisible()
+  await header(page).getByRole('button', { name: 'Get Started', exact: true }).filter({ visible: true }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Get Started with Your Free Design!' })
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password').fill('designs-pass-1')
+  await dialog.getByRole('button', { name: 'Create Free Account' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(creditBadge(page)).toHaveText('2 credits')
+  return email
+}
+
+/** Buys the Starter package through the built-in test checkout (its API, as the checkout page does). */
+async function buyStarter(page: Page) {
+  const checkout = await page.request.post('/api/checkout', { data: { packageId: 'starter' } })
+  expect(checkout.ok()).toBe(true)
+  const { sessionId } = (await checkout.json()) as { sessionId: string }
+  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, { data: {} })
+  expect(paid.ok()).toBe(true)
+  return sessionId
+}
+
+async function me(page: Page): Promise<{ credits: number; membershipTier: string }> {
+  const response = await page.request.get('/api/me')
+  expect(response.ok()).toBe(true)
+  return response.json()
+}
+
+/** Creates a design through the API (upload, generate, wait), independent of the wizard's UI. */
+async function createDesign(page: Page, style: string, palette: string): Promise<DesignView> {
+  const upload = await page.request.post('/api/images', { multipart: { file: { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } })
+  expect(upload.status(), await upload.text()).toBe(201)
+  const { id: imageId } = (await upload.json()) as { id: string }
+  const accepted = await page.request.post('/api/generations', { data: { imageId, style, palette, roomType: 'bathroom', retry: true } })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
+  const { id } = (await accepted.json()) as { id: string }
+  let designId: string | null = null
+  await expect
+    .poll(
+      async () => {
+        const generation = (await (await page.request.get(`/api/generations/${id}`)).json()) as { status: string; result: { designId: string | null } | null }
+        designId = generation.result?.designId ?? null
+        return generation.status
+      },
+      { timeout: 60_000, intervals: [250, 500, 1000] },
+    )
+    .toBe('succeeded')
+  expect(designId).not.toBeNull()
+  const design = await page.request.get(`/api/designs/${designId}`)
+  expect(design.ok()).toBe(true)
+  return design.json()
+}
+
+/** Toasts come and go on their own; close them so an axe scan looks at the page itself. */
+
+/**
+ * Holds requests to the design list until released, so the loading view can be looked at. (The page gives
+ * up on a request after 10 s and retries once: a held request may be gone by the time it is released.)
+ */
+function holdDesignList(page: Page) {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const handler = async (route: Route) => {
+    await released
+    await route.continue().catch(() => undefined)
+  }
+  return { ready: page.route('**/api/designs?*', handler), release: () => release(), stop: () => page.unroute('**/api/designs?*', handler) }
+}
+
+test('A free member sees an empty collection, then their designs with the count, details and the upgrade prompt', async ({ page }) => {
+  test.setTimeout(180_000)
+  await dismissCookieBanner(page)
+  await signUpOnMyDesigns(page)
+
+  // Empty state.
+  await expect(page.getByRole('heading', { name: 'No designs yet' })).toBeVisible()
+  await expect(page.getByText("You've created 0 beautiful bathroom designs")).toBeVisible()
+  const firstDesign = page.getByRole('link', { name: 'Create Your First Design' })
+  await expect(firstDesign).toHaveAttribute('href', '/')
+  await closeToasts(page)
+  await expectNoAxeViolations(page, '/my-designs empty')
+  await screenshotFromTop(page, 'my-designs-empty')
+
+  const coastal = await createDesign(page, 'coastal', 'spa-blues')
+  const midCentury = await createDesign(page, 'mid-century-modern', 'surprise-me')
+  expect((await me(page)).credits).toBe(0)
+
+  // Loading: six skeleton cards while the list is on its way.
+  const hold = holdDesignList(page)
+  await hold.ready
+  await page.reload()
+  await expect(page.getByTestId('design-skeleton')).toHaveCount(6)
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your designs…' })).toBeAttached()
+  await expectNoAxeViolations(page, '/my-designs loading')
+  await screenshotFromTop(page, 'my-designs-loading')
+  hold.release()
+  await hold.stop()
+
+  // The grid.
+  await expect(page.getByText("You've created 2 beautiful bathroom designs")).toBeVisible()
+  await expect(page.getByTestId('design-skeleton')).toHaveCount(0)
+  await expect(designCards(page)).toHaveCount(2)
+  // Newest first.
+  await expect(designCards(page).first().getByRole('heading')).toHaveText('Mid Century Modern')
+
+  const coastalCard = cardFor(page, 'Coastal')
+  await expect(coastalCard).toContainText(LONG_US_DATE.format(new Date(coastal.created_at)))
+  await expect(coastalCard).toContainText('Spa Blues')
+  await expect(coastalCard).toContainText('1 credit used')
+  await expect(coastalCard.getByRole('button', { name: /^Download/ })).toBeVisible()
+  await expect(coastalCard.getByText('Unlock Product Recommendations')).toBeVisible()
+  await expect(coastalCard.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing')
+  await expect(coastalCard.getByRole('button', { name: /Get Product Recommendations/ })).toHaveCount(0)
+  const image = coastalCard.getByRole('img')
+  await expect(image).toHaveAttribute('loading', 'lazy')
+  await expect(image).toHaveAttribute('width', /\d+/)
+  await expect(image).toHaveAttribute('height', /\d+/)
+  await expect(image).toHaveAttribute('src', coastal.transformed_image_url)
+
+  // "Surprise me" means no palette was chosen: none is shown.
+  const midCenturyCard = cardFor(page, 'Mid Century Modern')
+  await expect(midCenturyCard).toContainText(LONG_US_DATE.format(new Date(midCentury.created_at)))
+  for (const name of ['Surprise Me', 'surprise-me']) await expect(midCenturyCard).not.toContainText(name)
+  await expect(midCenturyCard.getByText('Sample')).toHaveCount(0)
+
+  await closeToasts(page)
+  await expectNoAxeViolations(page, '/my-designs grid (free member)')
+  await screenshotFromTop(page, 'my-designs-grid-free')
+
+  // Download: the bottom 8% is cropped away, saved as style_bathroom_YYYY-MM-DD.jpg.
+  const downloadEvent = page.waitForEvent('download')
+  await midCenturyCard.getByRole('button', { name: /^Download/ }).click()
+  const download = await downloadEvent
+  const created = new Date(midCentury.created_at)
+  const day = `${created.getFullYear()}-${String(created.getMonth() + 1).padStart(2, '0')}-${String(created.getDate()).padStart(2, '0')}`
+  expect(download.suggestedFilename()).toBe(`mid_century_modern_bathroom_${day}.jpg`)
+  await expect(page.getByText('Design downloaded successfully!')).toBeVisible()
+  const saved = await sharp(readFileSync(await download.path())).metadata()
+  const originalResponse = await page.request.get(midCentury.transformed_image_url)
+  expect(originalResponse.ok()).toBe(true)
+  const original = await sharp(await originalResponse.body()).metadata()
+  expect(saved.format).toBe('jpeg')
+  expect(saved.width).toBe(original.width)
+  expect(saved.height).toBe(Math.round(original.height! * 0.92))
+
+  // Delete, with a confirmation first: Cancel keeps the design.
+  await midCenturyCard.getByRole('button', { name: /^Delete/ }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this design?' })
+  await expect(confirm).toBeVisible()
+  await expect(confirm).toContainText(`Mid Century Modern design from ${LONG_US_DATE.format(created)}`)
+  await expectNoAxeViolations(page, 'delete confirmation')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(designCards(page)).toHaveCount(2)
+  await midCenturyCard.getByRole('button', { name: /^Delete/ }).click()
+  await confirm.getByRole('button', { name: 'Delete design' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(page.getByText('Design deleted')).toBeVisible()
+  await expect(designCards(page)).toHaveCount(1)
+  await expect(page.getByText("You've created 1 beautiful bathroom design", { exact: true })).toBeVisible()
+  expect((await page.request.get(`/api/designs/${midCentury.id}`)).status()).toBe(404)
+  await page.reload()
+  await expect(designCards(page)).toHaveCount(1)
+  await expect(cardFor(page, 'Coastal')).toBeVisible()
+})
+
+test('The design list shows an error with a way to retry, and sample designs and more pages', async ({ page }) => {
+  test.setTimeout(120_000)
+  await dismissCookieBanner(page)
+  await signUpOnMyDesigns(page)
+  const design = await createDesign(page, 'coastal', 'warm-neutrals')
+
+  // The server fails (twice: the list is retried once after 1 s): the error card, a toast and Try Again.
+  let failures = 0
+  const fail = async (route: Route) => {
+    failures += 1
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong' } }) })
+  }
+  await page.route('**/api/designs?*', fail)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Failed to Load Designs' })).toBeVisible()
+  await expect(page.getByText("We couldn't load your designs. This might be a temporary connection issue.")).toBeVisible()
+  await expect(page.getByText('Failed to load your designs. Click retry to try again.')).toBeVisible()
+  expect(failures).toBe(2)
+  await closeToasts(page)
+  await expectNoAxeViolations(page, '/my-designs error')
+  await screenshotFromTop(page, 'my-designs-error')
+
+  // Try Again recovers. The list also holds a sample (fallback) design and a next page.
+  await page.unroute('**/api/designs?*', fail)
+  let pages = 0
+  await page.route('**/api/designs?*', async (route) => {
+    pages += 1
+    if (new URL(route.request().url()).searchParams.has('cursor')) {
+      const next: DesignPage = { designs: [{ ...design, id: '00000000-0000-4000-8000-000000000002', style: 'glam', created_at: '2025-01-15T12:00:00.000Z', color_palette: 'jewel-tones' }], nextCursor: null, total: 3 }
+      await route.fulfill({ json: next })
+      return
+    }
+    const response = await route.fetch()
+    const body = (await response.json()) as DesignPage
+    body.designs.push({ ...design, id: '00000000-0000-4000-8000-000000000001', style: 'rustic', is_fallback: true, credits_used: 0, transformed_image_url: '/images/styles/coastal-960.jpg' })
+    body.nextCursor = 'bmV4dA'
+    body.total = 3
+    await route.fulfill({ response, json: body })
+  })
+  await page.getByRole('button', { name: 'Try Again' }).click()
+  await expect(page.getByText("You've created 3 beautiful bathroom designs")).toBeVisible()
+  await expect(designCards(page)).toHaveCount(2)
+  const sample = cardFor(page, 'Rustic')
+  await expect(sample.getByText('Sample', { exact: true })).toBeVisible()
+  await expect(sample).toContainText('0 credits used')
+  await expect(cardFor(page, 'Coastal')).toContainText('Warm Neutrals')
+
+  await page.getByRole('button', { name: 'Load more designs' }).click()
+  await expect(designCards(page)).toHaveCount(3)
+  await expect(cardFor(page, 'Glam')).toContainText('January 15, 2025')
+  await expect(page.getByRole('button', { name: 'Load more designs' })).toHaveCount(0)
+  expect(pages).toBe(2)
+  await closeToasts(page)
+  await expectNoAxeViolations(page, '/my-designs grid with a sample')
+  await screenshotFromTop(page, 'my-designs-grid-sample')
+})
+
+test('A member who bought credits gets product recommendations for a saved design and pays for them once', async ({ page }) => {
+  test.setTimeout(180_000)
+  await dismissCookieBanner(page)
+  await signUpOnMyDesigns(page)
+  const sessionId = await buyStarter(page)
+  const design = await createDesign(page, 'scandinavian', 'spa-blues')
+  expect(await me(page)).toMatchObject({ credits: 21, membershipTier: 'paid' })
+
+  // Back from the checkout: the toast, and the parameters are removed.
+  await page.goto(`/my-designs?success=true&session_id=${sessionId}`)
+  await expect(page.getByText('Payment successful! Your designs are saved here. You can now generate product recommendations for any design.')).toBeVisible()
+  await expect(page).toHaveURL(/\/my-designs$/)
+  await expect(creditBadge(page)).toHaveText('21 credits')
+
+  const card = cardFor(page, 'Scandinavian')
+  await expect(card.getByText('Unlock Product Recommendations')).toHaveCount(0)
+  const open = card.getByRole('button', { name: /^Get Product Recommendations/ })
+  await expect(open).toBeEnabled()
+  await closeToasts(page)
+  await expectNoAxeViolations(page, '/my-designs grid (paid member)')
+  await screenshotFromTop(page, 'my-designs-grid-paid')
+
+  // Hold the list request a moment so the loading state can be seen.
+  let listRequests = 0
+  await page.route('**/api/designs/*/products', async (route) => {
+    listRequests += 1
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await route.continue()
+  })
+  await open.click()
+  await expect(page).toHaveURL(new RegExp(`/my-designs\\?design=${design.id}$`))
+  await expect(page.getByText('Finding products that match your design…')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Scandinavian bathroom' })).toBeFocused()
+
+  // spec §4: opening remembers the design for the wizard.
+  const stored = await page.evaluate(() => ({
+    style: localStorage.getItem('selectedStyle'),
+    palette: localStorage.getItem('selectedColorPalette'),
+    room: localStorage.getItem('roomType'),
+    last: JSON.parse(localStorage.getItem('lastTransformation') ?? 'null') as unknown,
+  }))
+  expect(stored).toEqual({ style: 'scandinavian', palette: 'spa-blues', room: 'bathroom', last: { id: design.id, image: design.transformed_image_url, title: design.design_title } })
+
+  // Categories as panels that start open and toggle on click.
+  const panels = page.getByRole('heading', { level: 3 }).getByRole('button')
+  await expect(panels.first()).toBeVisible({ timeout: 60_000 })
+  const panelCount = await panels.count()
+  expect(panelCount).toBeGreaterThanOrEqual(3)
+  for (let index = 0; index < panelCount; index += 1) await expect(panels.nth(index)).toHaveAttribute('aria-expanded', 'true')
+  const firstPanel = panels.first()
+  const firstPanelBody = page.locator(`#${await firstPanel.getAttribute('aria-controls')}`)
+  await expect(firstPanelBody.getByRole('link').first()).toBeVisible()
+  await firstPanel.click()
+  await expect(firstPanel).toHaveAttribute('aria-expanded', 'false')
+  await expect(firstPanelBody).toBeHidden()
+  await firstPanel.press('Enter')
+  await expect(firstPanel).toHaveAttribute('aria-expanded', 'true')
+  await expect(firstPanelBody).toBeVisible()
+
+  // Every product: 'Search for price', a retailer, and a 'Shop Now' link to that retailer in a new tab.
+  const shopLinks = page.getByRole('link', { name: /^Shop Now: / })
+  const linkCount = await shopLinks.count()
+  expect(linkCount).toBeGreaterThanOrEqual(5)
+  await expect(page.getByText('Search for price')).toHaveCount(linkCount)
+  const names = new Set<string>()
+  for (let index = 0; index < linkCount; index += 1) {
+    const link = shopLinks.nth(index)
+    const href = (await link.getAttribute('href')) ?? ''
+    const name = (await link.getAttribute('aria-label')) ?? ''
+    names.add(name)
+    expect(RETAILER_HOSTS).toContain(new URL(href).host)
+    await expect(link).toHaveAttribute('target', '_blank')
+    const rel = (await link.getAttribute('rel')) ?? ''
+    expect(rel).toContain('noopener')
+    expect(rel).toContain('noreferrer')
+    // An Amazon link carries the associate tag when the server has one, and is then marked sponsored.
+    if (href.includes('tag=')) {
+      expect(new URL(href).host).toBe('www.amazon.com')
+      expect(new URL(href).searchParams.get('tag')).toBeTruthy()
+      expect(rel).toContain('sponsored')
+      expect(name).toMatch(/ at Amazon$/)
+    }
+  }
+  expect(names.size).toBe(linkCount)
+
+  // The first list costs 1 credit, once.
+  await expect(creditBadge(page)).toHaveText('20 credits')
+  expect((await me(page)).credits).toBe(20)
+  await expect(page.getByText('1 credit was used for this list.')).toBeVisible()
+  await closeToasts(page)
+  await expectNoAxeViolations(page, '/my-designs detail')
+  await screenshotFromTop(page, 'my-designs-detail')
+
+  // Back to the grid: focus returns to the card's button.
+  await page.getByRole('button', { name: 'Back to My Designs' }).click()
+  await expect(page).toHaveURL(/\/my-designs$/)
+  await expect(open).toBeFocused()
+
+  // Reopening (also after a reload, which asks the server again) does not charge.
+  await open.click()
+  await expect(panels.first()).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Scandinavian bathroom' })).toBeVisible()
+  await expect(panels.first()).toBeVisible({ timeout: 30_000 })
+  expect(listRequests).toBeGreaterThanOrEqual(2)
+  await expect(page.getByText('1 credit was used for this list.')).toHaveCount(0)
+  expect((await me(page)).credits).toBe(20)
+  await expect(creditBadge(page)).toHaveText('20 credits')
+
+  // Browser Back from a detail opened in the grid also returns to the grid; Start Over goes to the wizard.
+  await page.getByRole('button', { name: 'Back to My Designs' }).click()
+  await expect(designCards(page)).toHaveCount(1)
+  await open.click()
+  await page.goBack()
+  await expect(page).toHaveURL(/\/my-designs$/)
+  await expect(designCards(page)).toHaveCount(1)
+  await open.click()
+  await page.getByRole('button', { name: 'Start Over' }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  // A sample (fallback) design cannot have recommendations.
+  await page.route('**/api/designs?*', async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as DesignPage
+    body.designs.push({ ...design, id: '00000000-0000-4000-8000-000000000003', style: 'rustic', is_fallback: true, credits_used: 0, transformed_image_url: '/images/styles/coastal-960.jpg' })
+    body.total += 1
+    await route.fulfill({ response, json: body })
+  })
+  await page.goto('/my-designs')
+  const sample = cardFor(page, 'Rustic')
+  await expect(sample.getByText('Sample', { exact: true })).toBeVisible()
+  await expect(sample.getByRole('button', { name: /^Get Product Recommendations/ })).toBeDisabled()
+  await expect(sample.getByText('Not available for sample images.')).toBeVisible()
+  await expect(cardFor(page, 'Scandinavian').getByRole('button', { name: /^Get Product Recommendations/ })).toBeEnabled()
+})
+
+test('Hovering My Designs in the header prefetches the signed-in user’s designs', async ({ page }) => {
+  await dismissCookieBanner(page)
+  await signUpOnMyDesigns(page)
+  await page.goto('/pricing')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByTestId('credit-badge').filter({ visible: true })).toBeVisible()
+  const prefetch = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/designs', { timeout: 10_000 })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Designs' }).hover()
+  await prefetch
+})

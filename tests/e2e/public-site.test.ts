@@ -1,0 +1,144 @@
+import { expect, test } from '@playwright/test'
+import { HERO } from '../../src/shared/catalogue/images'
+import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths } from './support'
+
+const PUBLIC_PAGES = [
+  { path: '/', name: 'home', heading: /See your bathroom redesigned/ },
+  { path: '/how-it-works', name: 'how-it-works', heading: /four steps/i },
+  { path: '/pricing', name: 'pricing', heading: /No subscription/i },
+  { path: '/styles', name: 'styles', heading: /style/i },
+  { path: '/gallery', name: 'gallery', heading: /Gallery|redesigned/i },
+  { path: '/about-me', name: 'about-me', heading: /Lavo/ },
+  { path: '/contact', name: 'contact', heading: /touch/i },
+  { path: '/help', name: 'help', heading: /Help/ },
+  { path: '/terms-of-service', name: 'terms-of-service', heading: /Terms of Service/ },
+  { path: '/privacy-policy', name: 'privacy-policy', heading: /Privacy Policy/ },
+  { path: '/cookie-policy', name: 'cookie-policy', heading: /Cookie Policy/ },
+  { path: '/my-designs', name: 'my-designs', heading: /My Designs|designs/i },
+  { path: '/definitely-not-a-page', name: 'not-found', heading: /Oops! Page not found/ },
+] as const
+
+test.describe('Every public page', () => {
+  for (const pageInfo of PUBLIC_PAGES) {
+    test(`A visitor who opens ${pageInfo.path} sees its heading, an accessible page and the site shell`, async ({ page }) => {
+      await dismissCookieBanner(page)
+      await page.goto(pageInfo.path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageInfo.heading)
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' })).toBeAttached()
+      await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()))
+      await expectNoAxeViolations(page, pageInfo.path)
+      await screenshotBothWidths(page, pageInfo.name)
+    })
+  }
+})
+
+test('The home page shows its before/after pair on a wide screen and leaves it out on a phone', async ({ page }) => {
+  const heroRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/images/hero/')) heroRequests.push(request.url())
+  })
+  await dismissCookieBanner(page)
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('img', { name: HERO.after.alt })).toBeHidden()
+  await page.waitForLoadState('networkidle')
+  expect(heroRequests).toEqual([])
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  for (const photo of [HERO.before, HERO.after]) {
+    const image = page.getByRole('img', { name: photo.alt })
+    await expect(image).toBeVisible()
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0)
+  }
+  await expect(page.getByText('The same bathroom before, and redesigned in Organic Modern.')).toBeVisible()
+})
+
+test('An unknown address answers 404 and links home', async ({ page }) => {
+  const response = await page.goto('/no/such/page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Return home' }).click()
+  await expect(page).toHaveURL('/')
+})
+
+test.describe('The cookie banner', () => {
+  const stored = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => ({ status: localStorage.getItem('cookie-consent'), preferences: JSON.parse(localStorage.getItem('cookie-preferences') ?? 'null') }))
+
+  test('A visitor who accepts all stores every category as on and the banner goes away', async ({ page }) => {
+    await page.goto('/')
+    const banner = page.getByRole('region', { name: 'Cookie Notice' })
+    await expect(banner).toBeVisible()
+    await expectNoAxeViolations(page, 'cookie banner')
+    await banner.getByRole('button', { name: 'Accept All' }).click()
+    await expect(banner).toBeHidden()
+    expect(await stored(page)).toEqual({ status: 'accepted', preferences: { necessary: true, analytics: true, marketing: true, functional: true } })
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Cookie Notice' })).toBeHidden()
+  })
+
+  test('A visitor who rejects all keeps only the necessary cookies', async ({ page }) => {
+    await page.goto('/pricing')
+    await page.getByRole('button', { name: 'Reject All' }).click()
+    await expect(page.getByRole('region', { name: 'Cookie Notice' })).toBeHidden()
+    expect(await stored(page)).toEqual({ status: 'rejected', preferences: { necessary: true, analytics: false, marketing: false, functional: false } })
+  })
+
+  test('A visitor who customises saves exactly their choices; Cancel only closes the dialog; the footer link resets', async ({ page }) => {
+    await page.goto('/styles')
+    const banner = page.getByRole('region', { name: 'Cookie Notice' })
+    await banner.getByRole('button', { name: 'Cookie Settings' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cookie Settings' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('switch', { name: 'Necessary' })).toBeDisabled()
+    await expect(dialog.getByRole('switch', { name: 'Necessary' })).toBeChecked()
+    await expectNoAxeViolations(page, 'cookie settings dialog')
+
+    await dialog.getByRole('switch', { name: 'Analytics' }).click()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(banner).toBeVisible()
+    expect(await stored(page)).toEqual({ status: null, preferences: null })
+
+    await banner.getByRole('button', { name: 'Cookie Settings' }).click()
+    await dialog.getByRole('switch', { name: 'Functional' }).press('Space')
+    await dialog.getByRole('button', { name: 'Save Settings' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(banner).toBeHidden()
+    expect(await stored(page)).toEqual({ status: 'customized', preferences: { necessary: true, analytics: false, marketing: false, functional: true } })
+
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click()
+    await expect(banner).toBeVisible()
+    expect(await stored(page)).toEqual({ status: null, preferences: null })
+  })
+})
+
+test('A visitor who sends the contact form sees the success toast and the message reaches the outbox', async ({ page }) => {
+  await dismissCookieBanner(page)
+  await page.goto('/contact')
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Please enter your name')).toBeVisible()
+  await expect(page.getByText('Please enter your email address')).toBeVisible()
+  await page.getByLabel('Email').fill('dana@')
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+
+  const marker = `Tiles question ${Date.now()}`
+  await page.getByLabel('Name').fill('Dana Reyes')
+  await page.getByLabel('Email').fill('dana@example.com')
+  await page.getByLabel('Message').fill(`${marker} <b>bold?</b>`)
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Message sent successfully!')).toBeVisible()
+  await expect(page.getByLabel('Name')).toHaveValue('')
+  await expect.poll(() => readOutbox().some((mail) => mail.includes(marker) && mail.includes('<b>bold?</b>'))).toBe(true)
+})
+
+test('Public pages are prerendered: the styles page lists all 21 styles without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/styles')
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(21)
+  await context.close()
+})

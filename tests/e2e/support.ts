@@ -1,0 +1,61 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+export const SCREENSHOT_DIR = path.resolve('tests/artifacts/screenshots')
+export const E2E_OUTBOX = path.resolve('.tmp/e2e-data/outbox')
+
+/** axe with the WCAG 2.0/2.1/2.2 A and AA rules: the page must have no violations. */
+export async function expectNoAxeViolations(page: Page, context?: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+  expect(summary, `axe violations${context ? ` on ${context}` : ''}`).toEqual([])
+}
+
+/** Writes full-page screenshots at 375 px and 1440 px wide as test artifacts. */
+export async function screenshotBothWidths(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const original = page.viewportSize()
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    await page.waitForTimeout(150)
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true })
+  }
+  if (original) await page.setViewportSize(original)
+}
+
+/** Every .eml in the product's outbox, oldest first. */
+export function readOutbox(): string[] {
+  try {
+    return readdirSync(E2E_OUTBOX)
+      .sort()
+      .map((file) => readFileSync(path.join(E2E_OUTBOX, file), 'utf8'))
+  } catch {
+    return []
+  }
+}
+
+/** Marks cookie consent as given, so the banner stays out of the way of a test about something else. */
+export async function dismissCookieBanner(page: Page) {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('cookie-consent', 'rejected')
+    window.localStorage.setItem('cookie-preferences', JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }))
+  })
+}
+
+/** Closes every open toast (they sit over the page and would be part of an axe scan). */
+export async function closeToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]')
+  await expect(async () => {
+    const close = page.getByRole('button', { name: 'Close toast' })
+    if ((await close.count()) > 0) await close.first().click({ force: true, timeout: 1000 })
+    expect(await toasts.count()).toBe(0)
+  }).toPass({ timeout: 15_000 })
+}
+
+/** Full-page screenshots from the top, so the sticky header sits where a visitor sees it. */
+export async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await screenshotBothWidths(page, name)
+}

@@ -1,0 +1,279 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { creditLedger, session as sessionTable, userProfiles } from '../../src/server/db/schema'
+import { setUpNewUser } from '../../src/server/services/accounts'
+import { getCreditBalance, getLedgerSum, grantCredits, spendCredit } from '../../src/server/services/credits'
+import { resetTokenFrom } from '../support/email'
+import { TestClient, uniqueEmail } from '../support/http-client'
+import { DATABASE_KINDS } from '../support/test-database'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ kind })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('A new account gets a free profile and 2 credits through the ledger, exactly once', async () => {
+    const client = new TestClient(server.url)
+    const signUp = await client.signUp(uniqueEmail())
+    expect(signUp.status).toBe(200)
+    const me = await client.me()
+    expect(me.body).toMatchObject({ credits: 2, membershipTier: 'free' })
+    const userId = me.body.user!.id
+    await setUpNewUser(server.database.db, userId)
+    await setUpNewUser(server.database.db, userId)
+    expect(await getCreditBalance(server.database.db, userId)).toBe(2)
+    expect(await getLedgerSum(server.database.db, userId)).toBe(2)
+    const rows = await server.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId))
+    expect(rows.map((row) => [row.reason, row.reference, row.delta])).toEqual([['signup_bonus', userId, 2]])
+  })
+
+  it('An account whose setup never ran is set up by /api/me, once', async () => {
+    const client = new TestClient(server.url)
+    await client.signUp(uniqueEmail())
+    const userId = (await client.me()).body.user!.id
+    await server.database.db.delete(userProfiles).where(eq(userProfiles.id, userId))
+    const [first, second] = await Promise.all([client.me(), client.me()])
+    expect(first.body).toMatchObject({ user: { id: userId }, credits: 2, membershipTier: 'free' })
+    expect(second.body).toMatchObject({ user: { id: userId }, credits: 2, membershipTier: 'free' })
+    expect(await server.database.db.select().from(userProfiles).where(eq(userProfiles.id, userId))).toHaveLength(1)
+    expect(await getLedgerSum(server.database.db, userId)).toBe(2)
+  })
+
+  it('Sign-up and sign-in rules give the spec messages on the server', async () => {
+    const client = new TestClient(server.url)
+    const short = await client.json<{ error: { fields: Record<string, string> } }>('/api/auth/sign-up/email', { body: { email: 'x@example.com', password: '12345' } })
+    expect(short.status).toBe(400)
+    expect(short.body.error.fields.password).toBe('Password must be at least 6 characters')
+    const badEmail = await client.json<{ error: { fields: Record<string, string> } }>('/api/auth/sign-up/email', { body: { email: 'nope', password: '123456' } })
+    expect(badEmail.body.error.fields.email).toBe('Please enter a valid email address')
+    const missing = await client.json<{ error: { fields: Record<string, string> } }>('/api/auth/sign-in/email', { body: {} })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error.fields).toMatchObject({ email: 'Please enter your email address', password: 'Please enter your password' })
+    const resetMissing = await client.json<{ error: { fields: Record<string, string> } }>('/api/auth/request-password-reset', { body: { email: '' } })
+    expect(resetMissing.body.error.fields.email).toBe('Please enter your email address')
+  })
+
+  it('Emails are compared case-insensitively and unknown fields are never stored', async () => {
+    const email = uniqueEmail('Case')
+    const first = new TestClient(server.url)
+    expect((await first.json('/api/auth/sign-up/email', { body: { email: email.toUpperCase(), password: 'secret-pass-1', emailVerified: true, role: 'admin' } })).status).toBe(200)
+    const me = await first.me()
+    expect(me.body.user?.email).toBe(email.toLowerCase())
+    const again = await new TestClient(server.url).signUp(email.toLowerCase())
+    expect(again.status).toBeGreaterThanOrEqual(400)
+    const signIn = await new TestClient(server.url).signIn(email.toUpperCase(), 'secret-pass-1')
+    expect(signIn.status).toBe(200)
+  })
+
+  it('Signing out ends the session on the server', async () => {
+    const client = new TestClient(server.url)
+    await client.signUp(uniqueEmail())
+    const stolenCookie = client.cookieHeader
+    expect((await client.me()).body.user).not.toBeNull()
+    const out = await client.request('/api/auth/sign-out', { method: 'POST', body: {} })
+    expect(out.status).toBe(200)
+    const replay = await fetch(`${server.url}/api/me`, { headers: { cookie: stolenCookie } })
+    expect(((await replay.json()) as { user: unknown }).user).toBeNull()
+  })
+
+  it('A session is honoured until it expires, rolls forward once a day while used, and a forged cookie is nobody', async () => {
+    const client = new TestClient(server.url)
+    await client.signUp(uniqueEmail())
+    const userId = (await client.me()).body.user!.id
+    const db = server.database.db
+    const expiry = async () => (await db.select({ expiresAt: sessionTable.expiresAt }).from(sessionTable).where(eq(sessionTable.userId, userId)))[0]!.expiresAt.getTime()
+    const day = 24 * 60 * 60 * 1000
+
+    // Used two days before it ends (due for its daily refresh): still signed in, and extended to 30 days.
+    await db.update(sessionTable).set({ expiresAt: new Date(Date.now() + 2 * day) }).where(eq(sessionTable.userId, userId))
+    expect((await client.me()).body.user?.id).toBe(userId)
+    expect(await expiry()).toBeGreaterThan(Date.now() + 29 * day)
+
+    // Used within a day of its last refresh: no write.
+    const before = await expiry()
+    expect((await client.me()).body.user?.id).toBe(userId)
+    expect(await expiry()).toBe(before)
+
+    // Expired: nobody, everywhere.
+    await db.update(sessionTable).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessionTable.userId, userId))
+    expect((await client.me()).body.user).toBeNull()
+    expect((await client.request('/api/designs')).status).toBe(401)
+
+    // A token with a signature that is not ours: nobody.
+    const name = client.cookieHeader.split('; ').map((pair) => pair.split('=')[0]!).find((cookie) => cookie.endsWith('session_token'))!
+    const forged = await fetch(`${server.url}/api/me`, { headers: { cookie: `${name}=${encodeURIComponent(`not-a-token.${'A'.repeat(43)}=`)}` } })
+    expect(((await forged.json()) as { user: unknown }).user).toBeNull()
+  })
+
+  it('A reset request answers the same for known and unknown emails', async () => {
+    const email = uniqueEmail()
+    await new TestClient(server.url).signUp(email)
+    const known = await new TestClient(server.url).json('/api/auth/request-password-reset', { body: { email } })
+    const unknown = await new TestClient(server.url).json('/api/auth/request-password-reset', { body: { email: uniqueEmail('nobody') } })
+    expect(known.status).toBe(200)
+    expect(unknown).toEqual(known)
+  })
+
+  it('A reset link works once, within the rules, ends other sessions, and the old password stops working', async () => {
+    const email = uniqueEmail()
+    const owner = new TestClient(server.url)
+    await owner.signUp(email, 'old-pass-1')
+    const before = server.outbox().length
+    await new TestClient(server.url).json('/api/auth/request-password-reset', { body: { email } })
+    const mails = server.outbox()
+    expect(mails.length).toBe(before + 1)
+    const token = resetTokenFrom(mails.at(-1)!)
+
+    const visitor = new TestClient(server.url)
+    expect((await visitor.json('/api/password-reset/status?token=' + encodeURIComponent(token))).body).toEqual({ valid: true })
+    const weak = await visitor.json<{ error: { message: string } }>('/api/auth/reset-password', { body: { token, newPassword: 'weakpass' } })
+    expect(weak.status).toBe(400)
+    expect(weak.body.error.message).toBe('Password does not meet requirements: One uppercase letter, One number')
+    expect((await visitor.json('/api/auth/reset-password', { body: { token, newPassword: 'NewPassword42' } })).status).toBe(200)
+
+    expect((await visitor.json('/api/password-reset/status?token=' + encodeURIComponent(token))).body).toEqual({ valid: false })
+    expect((await visitor.json('/api/auth/reset-password', { body: { token, newPassword: 'OtherPassword42' } })).status).toBe(400)
+    expect((await owner.me()).body.user).toBeNull()
+    expect((await new TestClient(server.url).signIn(email, 'old-pass-1')).status).toBe(401)
+    expect((await new TestClient(server.url).signIn(email, 'NewPassword42')).status).toBe(200)
+  })
+
+  it('A JSON body over 100 kB is refused with 413', async () => {
+    const response = await new TestClient(server.url).request('/api/auth/sign-up/email', { body: { email: 'a@example.com', password: 'x'.repeat(110 * 1024) } })
+    expect(response.status).toBe(413)
+  })
+
+  it('A cross-origin POST carrying the session cookie is refused', async () => {
+    const client = new TestClient(server.url)
+    await client.signUp(uniqueEmail())
+    const response = await client.request('/api/auth/sign-out', { method: 'POST', body: {}, headers: { origin: 'https://evil.example' } })
+    expect(response.status).toBe(403)
+    expect((await client.me()).body.user).not.toBeNull()
+  })
+
+  it('The session cookie is HttpOnly and SameSite=Lax', async () => {
+    const response = await new TestClient(server.url).request('/api/auth/sign-up/email', { body: { email: uniqueEmail(), password: 'secret-pass-1' } })
+    const cookie = response.headers.getSetCookie().find((line) => line.includes('session_token'))
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+  })
+
+  it('Sessions are stored in the database', async () => {
+    const client = new TestClient(server.url)
+    await client.signUp(uniqueEmail())
+    const me = await client.me()
+    const rows = await server.database.db.select().from(sessionTable).where(eq(sessionTable.userId, me.body.user!.id))
+    expect(rows).toHaveLength(1)
+  })
+
+  it('50 concurrent spends against a balance of 5: exactly 5 succeed and the books balance', async () => {
+    const client = new TestClient(server.url)
+    await client.signUp(uniqueEmail())
+    const userId = (await client.me()).body.user!.id
+    await grantCredits(server.database.db, { userId, amount: 3, reason: 'admin', reference: `topup-${userId}` })
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => spendCredit(server.database.db, { userId, reason: 'generation', reference: `spend-${userId}-${index}` })))
+    const succeeded = results.filter((result) => result.status === 'fulfilled')
+    const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected')
+    expect(succeeded).toHaveLength(5)
+    expect(new Set(failed.map((result) => (result.reason as Error).message))).toEqual(new Set(['Insufficient credits']))
+    expect(await getCreditBalance(server.database.db, userId)).toBe(0)
+    expect(await getLedgerSum(server.database.db, userId)).toBe(0)
+  })
+
+  it('A spend for the same reference is charged once', async () => {
+    const client = new TestClient(server.url)
+    await client.signUp(uniqueEmail())
+    const userId = (await client.me()).body.user!.id
+    const results = await Promise.all([spendCredit(server.database.db, { userId, reason: 'generation', reference: 'same' + userId }), spendCredit(server.database.db, { userId, reason: 'generation', reference: 'same' + userId })])
+    expect(results.filter(Boolean)).toHaveLength(1)
+    expect(await getCreditBalance(server.database.db, userId)).toBe(1)
+  })
+
+  it('There is no public endpoint that spends credits', async () => {
+    const client = new TestClient(server.url)
+    await client.signUp(uniqueEmail())
+    for (const path of ['/api/credits/spend', '/api/use-credit', '/api/credits']) {
+      expect((await client.request(path, { method: 'POST', body: {} })).status).toBe(404)
+    }
+    expect((await client.me()).body.credits).toBe(2)
+  })
+})
+
+describe('rate limiting and outside services', () => {
+  let server: TestServer
+  const kitRequests: Array<{ headers: IncomingMessage['headers']; body: Record<string, unknown> }> = []
+  let kitFails = false
+  const kit = createServer((request, response) => {
+    let raw = ''
+    request.on('data', (chunk) => (raw += chunk))
+    request.on('end', () => {
+      // Kit API v4 "Create a subscriber" contract: POST /v4/subscribers, X-Kit-Api-Key, JSON body.
+      if (request.method !== 'POST' || request.url !== '/v4/subscribers') return void response.writeHead(404).end()
+      if (request.headers['x-kit-api-key'] !== 'kit_test_key') return void response.writeHead(401, { 'content-type': 'application/json' }).end('{"errors":["The access token is invalid"]}')
+      const body = JSON.parse(raw) as Record<string, unknown>
+      kitRequests.push({ headers: request.headers, body })
+      if (kitFails) return void response.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":["Internal error"]}')
+      response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ subscriber: { id: kitRequests.length, first_name: body.first_name, email_address: body.email_address, state: 'active', created_at: new Date().toISOString(), fields: {} } }))
+    })
+  })
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => kit.listen(0, '127.0.0.1', () => resolve()))
+    const kitUrl = `http://127.0.0.1:${(kit.address() as AddressInfo).port}`
+    server = await startTestServer({
+      kind: 'pglite',
+      env: { RATE_LIMIT: 'on', KIT_API_KEY: 'kit_test_key', KIT_BASE_URL: kitUrl, GOOGLE_CLIENT_ID: 'dummy-client-id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'dummy-secret' },
+    })
+  })
+  afterAll(async () => {
+    await server?.close()
+    kit.close()
+  })
+
+  it('The 4th failed sign-in within 10 s answers 429, even with a forged X-Forwarded-For', async () => {
+    const email = uniqueEmail()
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const client = new TestClient(server.url, { 'x-forwarded-for': `203.0.113.${attempt + 1}` })
+      const response = await client.json<{ message?: string }>('/api/auth/sign-in/email', { body: { email, password: 'wrong-password' } })
+      statuses.push(response.status)
+      if (attempt === 3) expect(response.body.message).toMatch(/too many requests/i)
+    }
+    expect(statuses).toEqual([401, 401, 401, 429])
+  })
+
+  it('Sign-up subscribes the email to the newsletter through Kit', async () => {
+    const email = uniqueEmail('news')
+    expect((await new TestClient(server.url).signUp(email)).status).toBe(200)
+    await expect.poll(() => kitRequests.some((request) => request.body.email_address === email)).toBe(true)
+    const request = kitRequests.find((entry) => entry.body.email_address === email)!
+    expect(request.headers['content-type']).toContain('application/json')
+    expect(request.body.state).toBe('active')
+  })
+
+  it('A newsletter failure never blocks sign-up', async () => {
+    kitFails = true
+    const client = new TestClient(server.url)
+    expect((await client.signUp(uniqueEmail('news-down'))).status).toBe(200)
+    expect((await client.me()).body.credits).toBe(2)
+    kitFails = false
+  })
+
+  it('Google sign-in sends the browser to Google with our callback', async () => {
+    const config = await new TestClient(server.url).json<{ googleSignIn: boolean }>('/api/config')
+    expect(config.body.googleSignIn).toBe(true)
+    const response = await new TestClient(server.url).json<{ url: string; redirect: boolean }>('/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/auth/callback' } })
+    expect(response.status).toBe(200)
+    const url = new URL(response.body.url)
+    expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth')
+    expect(url.searchParams.get('client_id')).toBe('dummy-client-id.apps.googleusercontent.com')
+    expect(url.searchParams.get('redirect_uri')).toBe(`${server.url}/api/auth/callback/google`)
+  })
+})

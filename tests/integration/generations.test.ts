@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs'
+import { count, eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jobs, userDesigns } from '../../src/server/db/schema'
+import { abandonGeneration } from '../../src/server/services/generations'
+import { getCreditBalance, getLedgerSum, grantCredits } from '../../src/server/services/credits'
+import { TestClient, uniqueEmail, uploadPhoto, waitForGeneration } from '../support/http-client'
+import { fixturePhoto } from '../support/paths'
+import { DATABASE_KINDS } from '../support/test-database'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+const photo = readFileSync(fixturePhoto('cc0-interior-1.jpg'))
+
+async function signedUp(server: TestServer) {
+  const client = new TestClient(server.url)
+  await client.signUp(uniqueEmail('gen'))
+  const userId = (await client.me()).body.user!.id
+  return { client, userId }
+}
+
+async function books(server: TestServer, userId: string) {
+  return { balance: await getCreditBalance(server.database.db, userId), ledger: await getLedgerSum(server.database.db, userId) }
+}
+
+describe.each(DATABASE_KINDS)('generation with the local engine on %s', (kind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ kind })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('A signed-in user pays 1 credit for a real design that is saved with every field', async () => {
+    const { client, userId } = await signedUp(server)
+    const imageId = await uploadPhoto(client, photo)
+    const accepted = await client.json<{ id: string; cached: boolean }>('/api/generations', { body: { imageId, style: 'coastal', palette: 'spa-blues', roomType: 'bathroom' } })
+    expect(accepted.status).toBe(202)
+    const done = await waitForGeneration(client, accepted.body.id)
+    expect(done.status).toBe('succeeded')
+    expect(done.result).toMatchObject({ fallback: false, method: 'local-style-transfer', creditsUsed: 1, title: 'Coastal Bathroom in Spa Blues', errorType: null })
+    const after = await client.request(done.result!.image as string)
+    expect(after.status).toBe(200)
+    const metadata = await sharp(Buffer.from(await after.arrayBuffer())).metadata()
+    expect([metadata.width, metadata.height]).toEqual([1600, 960])
+
+    const [design] = await server.database.db.select().from(userDesigns).where(eq(userDesigns.id, done.result!.designId as string))
+    expect(design).toMatchObject({ userId, style: 'coastal', colorPalette: 'spa-blues', roomType: 'bathroom', isFallback: false, methodUsed: 'local-style-transfer', creditsUsed: 1, designTitle: 'Coastal Bathroom in Spa Blues' })
+    expect(design!.originalImageUrl).toBe(`/api/images/${imageId}`)
+    expect(await books(server, userId)).toEqual({ balance: 1, ledger: 1 })
+
+    // spec §4 cache: the same photo, style, palette and room within 24 h costs nothing.
+    const again = await client.json<{ id: string; cached: boolean }>('/api/generations', { body: { imageId, style: 'coastal', palette: 'spa-blues', roomType: 'bathroom' } })
+    expect(again).toEqual({ status: 200, body: { id: accepted.body.id, cached: true } })
+    expect(await books(server, userId)).toEqual({ balance: 1, ledger: 1 })
+
+    // Retry bypasses the cache and is charged.
+    const retried = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'coastal', palette: 'spa-blues', roomType: 'bathroom', retry: true } })
+    expect(retried.status).toBe(202)
+    await waitForGeneration(client, retried.body.id)
+    expect(await books(server, userId)).toEqual({ balance: 0, ledger: 0 })
+
+    // No credit left: refused, and nothing is enqueued.
+    const [{ value: jobsBefore }] = (await server.database.db.select({ value: count() }).from(jobs)) as [{ value: number }]
+    const refused = await client.json<{ error: { message: string } }>('/api/generations', { body: { imageId, style: 'glam', palette: 'surprise-me', roomType: 'bathroom' } })
+    expect(refused.status).toBe(402)
+    expect(refused.body.error.message).toBe('Insufficient credits')
+    const [{ value: jobsAfter }] = (await server.database.db.select({ value: count() }).from(jobs)) as [{ value: number }]
+    expect(jobsAfter).toBe(jobsBefore)
+  })
+
+  it('A visitor is told they are not authenticated', async () => {
+    const response = await new TestClient(server.url).json<{ error: { message: string } }>('/api/generations', { body: { imageId: crypto.randomUUID(), style: 'coastal' } })
+    expect(response.status).toBe(401)
+    expect(response.body.error.message).toBe('User not authenticated')
+  })
+
+  it('Bad input gets the schema messages', async () => {
+    const { client } = await signedUp(server)
+    const response = await client.json<{ error: { fields: Record<string, string> } }>('/api/generations', { body: { imageId: 'nope', style: 'brutalist', palette: 'neon' } })
+    expect(response.status).toBe(400)
+    expect(response.body.error.fields).toMatchObject({ imageId: 'Please upload a photo first', style: 'Please choose a design style', palette: 'Please choose a colour palette' })
+  })
+
+  it('Nobody sees or uses another user’s photo or generation', async () => {
+    const owner = await signedUp(server)
+    const imageId = await uploadPhoto(owner.client, photo)
+    const accepted = await owner.client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'glam' } })
+    const stranger = await signedUp(server)
+    expect((await stranger.client.json('/api/generations', { body: { imageId, style: 'glam' } })).status).toBe(404)
+    expect((await stranger.client.json(`/api/generations/${accepted.body.id}`)).status).toBe(404)
+    expect(await books(server, stranger.userId)).toEqual({ balance: 2, ledger: 2 })
+    await waitForGeneration(owner.client, accepted.body.id)
+  })
+
+  it('20 parallel requests from a user with 1 credit: exactly one is accepted', async () => {
+    const { client, userId } = await signedUp(server)
+    const imageId = await uploadPhoto(client, photo)
+    const spend = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'rustic' } })
+    await waitForGeneration(client, spend.body.id)
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'industrial', palette: 'warm-grays', roomType: 'bathroom', retry: index >= 0 } })))
+    const accepted = responses.filter((response) => response.status === 202)
+    expect(accepted).toHaveLength(1)
+    expect(responses.filter((response) => response.status === 402)).toHaveLength(19)
+    await waitForGeneration(client, accepted[0]!.body.id)
+    expect(await books(server, userId)).toEqual({ balance: 0, ledger: 0 })
+  })
+
+})
+
+describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {
+  it('A job that fails for good refunds exactly once', async () => {
+    const server = await startTestServer({ kind, worker: false })
+    try {
+      const { client, userId } = await signedUp(server)
+      const imageId = await uploadPhoto(client, photo)
+      const accepted = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'victorian' } })
+      expect(await books(server, userId)).toEqual({ balance: 1, ledger: 1 })
+      const deps = { db: server.database.db }
+      await Promise.all([abandonGeneration(deps, accepted.body.id, new Error('worker lost')), abandonGeneration(deps, accepted.body.id, new Error('worker lost'))])
+      const done = await waitForGeneration(client, accepted.body.id)
+      expect(done.result).toMatchObject({ fallback: true, creditsUsed: 0 })
+      expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('A failing provider gives the style sample, a refund, and a 0-credit fallback design', async () => {
+    const server = await startTestServer({ kind, env: { GENERATION_PROVIDER: 'failing' } })
+    try {
+      const { client, userId } = await signedUp(server)
+      const imageId = await uploadPhoto(client, photo)
+      const accepted = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'coastal' } })
+      const done = await waitForGeneration(client, accepted.body.id)
+      expect(done.result).toMatchObject({ fallback: true, errorType: 'failed', image: '/images/styles/coastal-960.jpg', creditsUsed: 0, errorMessage: 'Generation failed - showing sample image. Click "Retry Generation" to try again.' })
+      const [design] = await server.database.db.select().from(userDesigns).where(eq(userDesigns.generationId, accepted.body.id))
+      expect(design).toMatchObject({ isFallback: true, creditsUsed: 0 })
+      expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('A provider that outlasts the timeout gives the timeout fallback and the credit back', async () => {
+    const server = await startTestServer({ kind, env: { GENERATION_PROVIDER: 'stalling', GENERATION_TIMEOUT_MS: '1500' } })
+    try {
+      const { client, userId } = await signedUp(server)
+      await grantCredits(server.database.db, { userId, amount: 1, reason: 'admin', reference: `extra-${userId}` })
+      const imageId = await uploadPhoto(client, photo)
+      const accepted = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'glam' } })
+      expect((await client.me()).body.credits).toBe(2)
+      const done = await waitForGeneration(client, accepted.body.id)
+      expect(done.result).toMatchObject({ fallback: true, errorType: 'timeout', errorMessage: 'Generation took too long - showing sample image. Please try again.' })
+      expect(await books(server, userId)).toEqual({ balance: 3, ledger: 3 })
+    } finally {
+      await server.close()
+    }
+  })
+})

@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TestClient, uniqueEmail } from '../support/http-client'
+import { pixelBombPng } from '../support/crafted-files'
+import { fixturePhoto } from '../support/paths'
+import { DATABASE_KINDS } from '../support/test-database'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+function upload(client: TestClient, bytes: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name)
+  return fetch(`${client.baseUrl}/api/images`, { method: 'POST', body: form, headers: { cookie: client.cookieHeader, origin: client.baseUrl } })
+}
+
+async function errorOf(response: Response): Promise<string> {
+  return ((await response.json()) as { error: { message: string } }).error.message
+}
+
+describe.each(DATABASE_KINDS)('the image pipeline on %s', (kind) => {
+  let server: TestServer
+  let owner: TestClient
+  beforeAll(async () => {
+    server = await startTestServer({ kind })
+    owner = new TestClient(server.url)
+    await owner.signUp(uniqueEmail('images'))
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('strips GPS and every other metadata, and applies the EXIF orientation', async () => {
+    const source = readFileSync(fixturePhoto('cc0-interior-2-gps.jpg'))
+    const response = await upload(owner, source)
+    expect(response.status).toBe(201)
+    const body = (await response.json()) as { id: string; width: number; height: number; url: string }
+    expect([body.width, body.height]).toEqual([900, 1600])
+    const stored = await owner.request(body.url)
+    expect(stored.headers.get('content-type')).toBe('image/jpeg')
+    expect(stored.headers.get('x-content-type-options')).toBe('nosniff')
+    const bytes = Buffer.from(await stored.arrayBuffer())
+    const metadata = await sharp(bytes).metadata()
+    expect(metadata.exif).toBeUndefined()
+    expect(metadata.orientation).toBeUndefined()
+    expect([metadata.width, metadata.height]).toEqual([900, 1600])
+    expect(bytes.includes(Buffer.from('TestCam'))).toBe(false)
+  })
+
+  it('decodes an iPhone-style HEIC photo', async () => {
+    const response = await upload(owner, readFileSync(fixturePhoto('cc0-interior-1.heic')), 'photo.heic', 'image/heic')
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({ width: 1600, height: 960 })
+  })
+
+  it('normalises a large photo to at most 4 megapixels and 2560 px a side', async () => {
+    const big = await sharp(readFileSync(fixturePhoto('cc0-interior-1.jpg'))).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer()
+    const response = await upload(owner, big)
+    const body = (await response.json()) as { width: number; height: number }
+    expect(body.width * body.height).toBeLessThanOrEqual(4_000_000)
+    expect(Math.max(body.width, body.height)).toBeLessThanOrEqual(2560)
+  })
+
+  it.each([
+    ['a truncated JPEG', () => readFileSync(fixturePhoto('cc0-interior-1.jpg')).subarray(0, 40_000), 'Image data is corrupted. Please upload the image again.'],
+    ['a zero-byte file', () => Buffer.alloc(0), 'The file is empty. Please choose a photo.'],
+    ['an SVG', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'), 'This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.'],
+    ['an HTML/JPEG polyglot', () => Buffer.concat([readFileSync(fixturePhoto('cc0-interior-1.jpg')).subarray(0, 20), Buffer.from('<html><script>alert(document.cookie)</script></html>'), readFileSync(fixturePhoto('cc0-interior-1.jpg')).subarray(20)]), 'This file contains web page code as well as an image and cannot be used. Please export the photo again.'],
+  ])('refuses %s with a clear message', async (_name, make, message) => {
+    const response = await upload(owner, make())
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(response.status).toBeLessThan(500)
+    expect(await errorOf(response)).toBe(message)
+  })
+
+  it('refuses an 11 MB file with the spec message', async () => {
+    const response = await upload(owner, Buffer.concat([readFileSync(fixturePhoto('cc0-interior-1.jpg')), Buffer.alloc(11 * 1024 * 1024 - 164_783)]))
+    expect(response.status).toBe(413)
+    expect(await errorOf(response)).toBe('File is too large (11.0 MB). Maximum size is 10MB.')
+  })
+
+  it('refuses a 20000×20000 pixel bomb quickly without decoding it', async () => {
+    const before = process.memoryUsage().rss
+    const started = performance.now()
+    const response = await upload(owner, pixelBombPng(20_000, 20_000), 'bomb.png', 'image/png')
+    const elapsed = performance.now() - started
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toBe('This image is too large (20000×20000 pixels). Please use a photo under 50 megapixels.')
+    expect(elapsed).toBeLessThan(2000)
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024)
+  })
+
+  it('serves an image only to its owner', async () => {
+    const response = await upload(owner, readFileSync(fixturePhoto('cc0-interior-3.jpg')))
+    const { url } = (await response.json()) as { url: string }
+    const stranger = new TestClient(server.url)
+    await stranger.signUp(uniqueEmail('stranger'))
+    expect((await stranger.request(url)).status).toBe(404)
+    expect((await new TestClient(server.url).request(url)).status).toBe(401)
+    expect((await owner.request(url)).status).toBe(200)
+  })
+
+  it('needs a signed-in user to upload', async () => {
+    const response = await upload(new TestClient(server.url), readFileSync(fixturePhoto('cc0-interior-3.jpg')))
+    expect(response.status).toBe(401)
+    expect(await errorOf(response)).toBe('User not authenticated')
+  })
+})
+
+describe('importing a dropped web image', () => {
+  let imageHost: Server
+  let hostPort = 0
+  let server: TestServer
+  const jpeg = readFileSync(fixturePhoto('cc0-interior-3.jpg'))
+
+  beforeAll(async () => {
+    imageHost = createServer((request, response) => {
+      if (request.url === '/photo.jpg') return void response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg)
+      if (request.url === '/page.html') return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>')
+      if (request.url === '/to-private') return void response.writeHead(302, { location: 'http://10.0.0.1/secret.jpg' }).end()
+      if (request.url === '/to-loopback') return void response.writeHead(302, { location: `http://127.0.0.1:${hostPort + 1}/x.jpg` }).end()
+      if (request.url === '/to-self') return void response.writeHead(302, { location: '/photo.jpg' }).end()
+      if (request.url === '/huge') {
+        response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(2 * 1024 * 1024 * 1024) })
+        return void response.write(jpeg.subarray(0, 1000))
+      }
+      if (request.url === '/slow') {
+        response.writeHead(200, { 'content-type': 'image/jpeg' })
+        const timer = setInterval(() => response.write(Buffer.alloc(10)), 200)
+        return void response.on('close', () => clearInterval(timer))
+      }
+      response.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => imageHost.listen(0, '127.0.0.1', () => resolve()))
+    hostPort = (imageHost.address() as AddressInfo).port
+    server = await startTestServer({
+      kind: 'pglite',
+      overrides: {
+        remoteFetch: {
+          // The tests' own image host is allow-listed explicitly; everything else follows production rules.
+          allowHosts: new Set([`127.0.0.1:${hostPort}`]),
+          resolver: async (hostname) => (hostname === 'sneaky.example' ? [{ address: '127.0.0.1', family: 4 }] : hostname === 'images.example' ? [{ address: '93.184.216.34', family: 4 }] : []),
+          timeoutMs: 1500,
+        },
+      },
+    })
+  })
+  afterAll(async () => {
+    await server?.close()
+    imageHost?.closeAllConnections()
+    imageHost?.close()
+  })
+
+  const importUrl = (url: string) => new TestClient(server.url).request('/api/images/import', { body: { url } })
+
+  it('returns a normalised JPEG for an image URL', async () => {
+    const response = await importUrl(`http://127.0.0.1:${hostPort}/photo.jpg`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/jpeg')
+    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+    expect(metadata.format).toBe('jpeg')
+  })
+
+  it('follows a redirect within the allowed host', async () => {
+    expect((await importUrl(`http://127.0.0.1:${hostPort}/to-self`)).status).toBe(200)
+  })
+
+  it.each(['http://127.0.0.1/x.jpg', 'http://localhost/x.jpg', 'http://[::1]/x.jpg', 'http://10.0.0.1/x.jpg', 'http://169.254.169.254/latest/meta-data/', 'http://0x7f000001/x.jpg', 'http://2130706433/x.jpg', 'http://[::ffff:127.0.0.1]/x.jpg', 'http://sneaky.example/x.jpg', 'ftp://example.com/x.jpg', 'file:///etc/passwd'])(
+    'refuses %s',
+    async (url) => {
+      const response = await importUrl(url)
+      expect(response.status).toBe(400)
+      const message = await errorOf(response)
+      expect(['Could not access image from this source. Try downloading the image first, then drag and drop the file.', 'The dropped content is not an image. Please drag an image file or URL.']).toContain(message)
+    },
+  )
+
+  it('refuses a redirect from an allowed host to a private address', async () => {
+    expect(await errorOf(await importUrl(`http://127.0.0.1:${hostPort}/to-private`))).toBe('Could not access image from this source. Try downloading the image first, then drag and drop the file.')
+    expect((await importUrl(`http://127.0.0.1:${hostPort}/to-loopback`)).status).toBe(400)
+  })
+
+  it('refuses content that is not an image', async () => {
+    const response = await importUrl(`http://127.0.0.1:${hostPort}/page.html`)
+    expect(response.status).toBe(415)
+    expect(await errorOf(response)).toBe('The dropped content is not an image. Please drag an image file or URL.')
+  })
+
+  it('refuses a 2 GB Content-Length before reading it', async () => {
+    const response = await importUrl(`http://127.0.0.1:${hostPort}/huge`)
+    expect(response.status).toBe(413)
+    expect(await errorOf(response)).toBe('Image is too large (2048.0 MB). Maximum size is 10MB.')
+  })
+
+  it('gives up on a slow-drip body at the time limit', async () => {
+    const started = performance.now()
+    const response = await importUrl(`http://127.0.0.1:${hostPort}/slow`)
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(await errorOf(response)).toBe('Failed to load image from web source. Try downloading the image first.')
+  })
+
+  it('limits how many imports one client makes in a minute', async () => {
+    const statuses: number[] = []
+    for (let index = 0; index < 22; index += 1) statuses.push((await importUrl('http://10.0.0.1/x.jpg')).status)
+    expect(statuses).toContain(429)
+  })
+})
