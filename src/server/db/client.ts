@@ -42,7 +42,7 @@ export function openPostgres(connectionString: string, options: { max?: number }
   pool.on('error', logConnectionError)
   // A connection lost while checked out (a database restart mid-request) must fail that request, not crash the process.
   pool.on('connect', (client) => client.on('error', logConnectionError))
-  const db = drizzlePg(pool, { schema }) as unknown as Database
+  const db = drizzlePg(releasingOnFailure(pool), { schema }) as unknown as Database
   return {
     db,
     kind: 'postgres',
@@ -61,6 +61,41 @@ export function openPostgres(connectionString: string, options: { max?: number }
     ping: () => pingWith(() => pool.query('select 1')),
     close: () => pool.end(),
   }
+}
+
+/**
+ * drizzle's transaction() takes a client from the pool and never gives it back when BEGIN itself fails
+ * (a connection cut by a database restart): each such request would leak a connection until the pool
+ * is empty, and pool.end() would wait for ever. So the clients drizzle takes out release themselves,
+ * with the error (the pool then discards them), as soon as their connection fails, and any later
+ * release of the same checkout is a no-op.
+ */
+function releasingOnFailure(pool: pg.Pool): pg.Pool {
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect()
+    const poolRelease = client.release
+    let released = false
+    const release = (error?: Error | boolean) => {
+      if (released) return
+      released = true
+      client.off('error', releaseBroken)
+      client.off('end', releaseEnded)
+      poolRelease(error)
+    }
+    const releaseBroken = (error: Error) => release(error)
+    const releaseEnded = () => release(new Error('Connection ended'))
+    client.on('error', releaseBroken)
+    client.on('end', releaseEnded)
+    client.release = release
+    return client
+  }
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'connect') return connect
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
