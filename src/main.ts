@@ -5,6 +5,7 @@ import { recordRunningServer } from './server/admin/admin-access'
 import { loadConfig } from './server/config'
 import { openDatabase } from './server/db/client'
 import { seedDatabase } from './server/db/seed'
+import { drainable } from './server/lib/drain'
 import { createLogger } from './server/lib/logger'
 import { retryPendingContactMessages } from './server/services/contact'
 
@@ -18,19 +19,27 @@ const deps = composeServer(config, database, logger)
 const { email } = deps
 
 const stops: Array<() => Promise<void> | void> = []
+const SHUTDOWN_DRAIN_MS = 10_000
 
 if (config.role !== 'worker') {
   const app = createApp(deps)
   // Product lists run the on-machine detector; load its model now rather than on the first request.
   const analyzer = deps.roomAnalyzer as { warmUp?: () => Promise<void> }
   analyzer.warmUp?.().catch((error) => logger.warn('room analyzer warm-up failed; lists will fall back if it keeps failing', { error }))
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const requests = drainable(app.fetch)
+  const server = serve({ fetch: requests.handle, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind, email: email.name, payments: deps.payments.name })
     // Lets `npm run admin` reach this process while it holds the embedded database.
     stops.push(recordRunningServer(config.dataDir, { pid: process.pid, port: info.port }))
   })
   keepConnectionsAlive(server)
-  stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  stops.push(async () => {
+    // Stop taking connections, then let the requests already in progress finish before the database closes.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    await requests.drained(SHUTDOWN_DRAIN_MS)
+    if (requests.active() > 0) logger.warn('shutting down with requests still in progress', { count: requests.active() })
+    await closed
+  })
 }
 
 if (config.role !== 'api') {

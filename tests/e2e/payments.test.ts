@@ -97,14 +97,18 @@ test('A member buys Starter in the test checkout, cancels a second purchase and 
   await expect(page.getByRole('button', { name: 'Create Free Account' })).toBeHidden()
   await expect(page.getByText('Account ready')).toBeVisible()
 
-  // Hold the checkout request a moment so the clicked package's "Processing..." state can be seen.
+  // Hold the checkout request until the clicked package's "Processing..." state has been seen (a timed
+  // hold raced the assertions on a busy machine).
+  let releaseCheckout!: () => void
+  const checkoutHeld = new Promise<void>((resolve) => (releaseCheckout = resolve))
   await page.route('**/api/checkout', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    await checkoutHeld
     await route.continue()
   })
   await page.getByRole('button', { name: 'Buy Starter' }).click()
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled()
   await expect(page.getByRole('button', { name: 'Buy Best Value' })).toBeDisabled()
+  releaseCheckout()
 
   await expect(page).toHaveURL(/\/checkout\/test\/cs_test_lavo_\w+$/)
   await expect(page.getByRole('region', { name: 'Test mode' })).toContainText('Test mode — no real charge')
