@@ -36,24 +36,50 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id }
 }
 
-const hasProductsColumn = sql<boolean>`exists (select 1 from ${productLists} where ${productLists.designId} = ${userDesigns.id})`
+// Qualified by hand: drizzle leaves columns unqualified in a one-table select, and a bare "id" inside
+// the subquery would silently mean product_lists.id if that table ever gained one.
+const hasProductsColumn = sql<boolean>`exists (select 1 from product_lists where product_lists.design_id = user_designs.id)`
+
+/**
+ * The two page queries, prepared once per database: the first page, and a page after a cursor. The
+ * total rides along on every row, so a page is one round trip; on PostgreSQL the plan is reused.
+ */
+function prepareDesignPages(db: Database) {
+  const userId = sql.placeholder('userId')
+  const columns = { design: userDesigns, hasProducts: hasProductsColumn, total: sql<number>`(select count(*)::int from user_designs mine where mine.user_id = ${userId})` }
+  const newestFirst = [desc(userDesigns.createdAt), desc(userDesigns.id)] as const
+  const afterCreatedAt = sql.placeholder('afterCreatedAt')
+  return {
+    first: db
+      .select(columns)
+      .from(userDesigns)
+      .where(eq(userDesigns.userId, userId))
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .prepare('lavo_designs_first_page'),
+    after: db
+      .select(columns)
+      .from(userDesigns)
+      .where(and(eq(userDesigns.userId, userId), or(lt(userDesigns.createdAt, afterCreatedAt), and(eq(userDesigns.createdAt, afterCreatedAt), lt(userDesigns.id, sql.placeholder('afterId'))))))
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .prepare('lavo_designs_after_cursor'),
+  }
+}
+const designPages = new WeakMap<Database, ReturnType<typeof prepareDesignPages>>()
 
 /** The user's own designs, newest first, a page at a time. */
 export async function listDesigns(db: Database, userId: string, options: { cursor?: string; limit: number }): Promise<DesignPage> {
   const after = options.cursor ? decodeCursor(options.cursor) : undefined
-  const where = after
-    ? and(eq(userDesigns.userId, userId), or(lt(userDesigns.createdAt, after.createdAt), and(eq(userDesigns.createdAt, after.createdAt), lt(userDesigns.id, after.id))))
-    : eq(userDesigns.userId, userId)
-  // The total rides along on every row (one query); only an empty later page needs its own count.
-  const totalColumn = sql<number>`(select count(*)::int from ${userDesigns} where ${userDesigns.userId} = ${userId})`
-  const rows = await db
-    .select({ design: userDesigns, hasProducts: hasProductsColumn, total: totalColumn })
-    .from(userDesigns)
-    .where(where)
-    .orderBy(desc(userDesigns.createdAt), desc(userDesigns.id))
-    .limit(options.limit + 1)
+  let queries = designPages.get(db)
+  if (!queries) designPages.set(db, (queries = prepareDesignPages(db)))
+  const limit = options.limit + 1
+  const rows = after
+    ? await queries.after.execute({ userId, limit, afterCreatedAt: after.createdAt.toISOString(), afterId: after.id })
+    : await queries.first.execute({ userId, limit })
   const page = rows.slice(0, options.limit)
   const last = page.at(-1)
+  // Only an empty later page needs its own count.
   const total = rows[0] ? Number(rows[0].total) : after ? await countDesigns(db, userId) : 0
   return {
     designs: page.map((row) => toDesignView(row.design, row.hasProducts)),
