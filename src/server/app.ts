@@ -75,7 +75,9 @@ function setResponseHeaders(c: Context<AppEnv>, values: Record<string, string>) 
 export function createApp(deps: AppDeps) {
   const { db } = deps.database
   const app = new Hono<AppEnv>()
-  const sessions = createSessionReader(deps.auth, db)
+  // Per-process read caches follow the database's change feed (decision 0008).
+  const changes = deps.database.changes(deps.logger)
+  const sessions = createSessionReader(deps.auth, db, changes)
   const allowedOrigins = new Set([new URL(deps.config.publicUrl).origin, ...deps.config.trustedOrigins])
 
   app.use('*', async (c, next) => {
@@ -120,7 +122,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/checkout', checkoutRoutes({ db, payments: deps.payments, logger: deps.logger, publicUrl: deps.config.publicUrl, sessions }))
   app.route('/api/promo-codes', promoCodeRoutes({ db, sessions }))
   if (deps.stripe && deps.config.stripe) app.route('/api/webhooks/stripe', stripeWebhookRoutes({ db, logger: deps.logger, stripe: deps.stripe, webhookSecret: deps.config.stripe.webhookSecret }))
-  app.route('/api/designs', designRoutes({ db, storage: deps.storage, sessions }))
+  app.route('/api/designs', designRoutes({ db, storage: deps.storage, sessions, changes }))
   app.route('/api/designs', productRoutes({ db, storage: deps.storage, sessions, analyze: deps.analyzeRoom, amazonTag: deps.config.amazonTag }))
   app.route('/api/admin', adminRoutes({ db, token: deps.adminToken }))
   app.get('/api/config', (c) =>

@@ -7,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import type { Logger } from '../lib/logger'
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed'
 import { schema } from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -20,6 +22,8 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>
   /** true when the database answers a trivial query. */
   ping: () => Promise<boolean>
+  /** The committed-change announcements per-process read caches follow (opened on first use, closed with the handle). */
+  changes: (logger: Logger) => ChangeFeed
   close: () => Promise<void>
   /** PGlite only: the raw instance (tests snapshot it). */
   pglite?: PGlite
@@ -35,6 +39,17 @@ function migrationsFolder(): string {
   return found
 }
 
+/** Opens a change feed on first use and closes it (if opened) before the database itself. */
+function changeFeedOwner(open: (logger: Logger) => ChangeFeed) {
+  let feed: ChangeFeed | undefined
+  return {
+    changes: (logger: Logger) => (feed ??= open(logger)),
+    closeChanges: async () => {
+      await feed?.close()
+    },
+  }
+}
+
 export function openPostgres(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 15_000 })
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
@@ -43,6 +58,7 @@ export function openPostgres(connectionString: string, options: { max?: number }
   // A connection lost while checked out (a database restart mid-request) must fail that request, not crash the process.
   pool.on('connect', (client) => client.on('error', logConnectionError))
   const db = drizzlePg(releasingOnFailure(pool), { schema }) as unknown as Database
+  const feed = changeFeedOwner((logger) => postgresChangeFeed(connectionString, logger))
   return {
     db,
     kind: 'postgres',
@@ -59,7 +75,11 @@ export function openPostgres(connectionString: string, options: { max?: number }
       }
     },
     ping: () => pingWith(() => pool.query('select 1')),
-    close: () => pool.end(),
+    changes: feed.changes,
+    close: async () => {
+      await feed.closeChanges()
+      await pool.end()
+    },
   }
 }
 
@@ -100,6 +120,7 @@ function releasingOnFailure(pool: pg.Pool): pg.Pool {
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database
+  const feed = changeFeedOwner((logger) => pgliteChangeFeed(client, logger))
   return {
     db,
     kind: 'pglite',
@@ -108,7 +129,9 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() })
     },
     ping: () => pingWith(() => client.query('select 1')),
+    changes: feed.changes,
     close: async () => {
+      await feed.closeChanges()
       if (!client.closed) await client.close()
     },
   }

@@ -3,9 +3,11 @@ import { eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { parse as parseCookies } from 'hono/utils/cookie'
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from '../auth/create-auth'
+import { noChangeFeed, type ChangeFeed } from '../db/change-feed'
 import type { Database } from '../db/client'
 import { session, user, userCredits, userProfiles } from '../db/schema'
 import { AppError } from './app-error'
+import { UserReadCache } from './user-read-cache'
 
 export type SessionUser = { id: string; email: string; name: string }
 /** The signed-in user with the account figures /api/me shows; null figures mean the setup has not run yet. */
@@ -24,9 +26,10 @@ export type SessionReader = {
  * dominated the cost of every authenticated read. This checks the same cookie better-auth sets (the
  * session token, signed with HMAC-SHA256 under the auth secret) against the same session row, so
  * sign-out and revocation take effect at once, in every process. A session due for its rolling
- * refresh is handed to better-auth, which extends it.
+ * refresh is handed to better-auth, which extends it. The row is kept in a per-process cache that the
+ * database's change feed keeps exactly current (decision 0008), so repeated reads skip the query.
  */
-export function createSessionReader(auth: Auth, db: Database): SessionReader {
+export function createSessionReader(auth: Auth, db: Database, changes: ChangeFeed = noChangeFeed): SessionReader {
   const settings = auth.$context.then((context) => ({ cookieName: context.authCookies.sessionToken.name, secret: context.secret }))
   const byToken = db
     .select({
@@ -43,12 +46,20 @@ export function createSessionReader(auth: Auth, db: Database): SessionReader {
     .leftJoin(userProfiles, eq(userProfiles.id, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
     .prepare('lavo_session_by_token')
+  type SessionRow = Awaited<ReturnType<typeof byToken.execute>>[number]
+  // Two caches of the same row: who is signed in only goes stale when the session or user changes;
+  // the account figures also when the balance or tier does (every spend), which must not evict the first.
+  const identities = new UserReadCache<SessionRow>(changes, { tables: ['session', 'user'], maxEntries: 20_000, maxAgeMs: 60_000 })
+  const accounts = new UserReadCache<SessionRow>(changes, { tables: ['session', 'user', 'user_credits', 'user_profiles'], maxEntries: 20_000, maxAgeMs: 60_000 })
 
-  async function account(c: Context): Promise<SessionAccount | undefined> {
+  async function signedIn(c: Context, cache: UserReadCache<SessionRow>): Promise<SessionRow | undefined> {
     const { cookieName, secret } = await settings
     const token = verifiedToken(c.req.header('cookie'), cookieName, secret)
     if (!token) return undefined
-    const [row] = await byToken.execute({ token })
+    const row = await cache.read(token, async () => {
+      const [found] = await byToken.execute({ token })
+      return found && { userId: found.id, value: found }
+    })
     if (!row) return undefined
     const expiresAt = row.expiresAt.getTime()
     const now = Date.now()
@@ -58,14 +69,17 @@ export function createSessionReader(auth: Auth, db: Database): SessionReader {
       const refreshed = await auth.api.getSession({ headers: c.req.raw.headers })
       if (!refreshed) return undefined
     }
-    return { id: row.id, email: row.email, name: row.name, credits: row.credits, tier: row.tier }
+    return row
   }
 
   return {
-    account,
+    async account(c) {
+      const row = await signedIn(c, accounts)
+      return row && { id: row.id, email: row.email, name: row.name, credits: row.credits, tier: row.tier }
+    },
     async user(c) {
-      const found = await account(c)
-      return found && { id: found.id, email: found.email, name: found.name }
+      const row = await signedIn(c, identities)
+      return row && { id: row.id, email: row.email, name: row.name }
     },
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { creditLedger, userCredits } from '../db/schema'
 import { AppError } from '../lib/app-error'
@@ -39,21 +39,28 @@ export async function spendCredit(db: Database, change: CreditChange): Promise<b
   return db.transaction((tx) => spendCreditIn(tx, change))
 }
 
-/** spendCredit inside a caller's transaction (the spend rolls back with it). */
+/**
+ * spendCredit inside a caller's transaction (the spend rolls back with it). The ledger row and the
+ * conditional decrement are one statement (two data-modifying CTEs on one snapshot): the balance is
+ * only touched when the ledger row is new, and never below zero.
+ */
 export async function spendCreditIn(executor: Executor, change: CreditChange): Promise<boolean> {
-  const inserted = await executor
-    .insert(creditLedger)
-    .values({ userId: change.userId, delta: -1, reason: change.reason, reference: change.reference, note: change.note })
-    .onConflictDoNothing({ target: [creditLedger.reason, creditLedger.reference] })
-    .returning({ id: creditLedger.id })
-  if (inserted.length === 0) return false
-  const updated = await executor
-    .update(userCredits)
-    .set({ credits: sql`${userCredits.credits} - 1`, updatedAt: new Date() })
-    .where(and(eq(userCredits.userId, change.userId), gte(userCredits.credits, 1)))
-    .returning({ credits: userCredits.credits })
+  const result = await executor.execute(sql`
+    with recorded as (
+      insert into ${creditLedger} (user_id, delta, reason, reference, note)
+      values (${change.userId}, -1, ${change.reason}, ${change.reference}, ${change.note ?? null})
+      on conflict (reason, reference) do nothing
+      returning id
+    ), spent as (
+      update ${userCredits} set credits = credits - 1, updated_at = now()
+      where user_id = ${change.userId} and credits >= 1 and exists (select 1 from recorded)
+      returning credits
+    )
+    select (select count(*)::int from recorded) as recorded, (select count(*)::int from spent) as spent`)
+  const [row] = (result as unknown as { rows: Array<{ recorded: number; spent: number }> }).rows
+  if (!row || row.recorded === 0) return false
   // Throwing rolls back the ledger row written above.
-  if (updated.length === 0) throw new AppError('insufficient_credits', 'Insufficient credits')
+  if (row.spent === 0) throw new AppError('insufficient_credits', 'Insufficient credits')
   return true
 }
 
