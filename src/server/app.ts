@@ -47,7 +47,7 @@ export type AppDeps = {
   remoteFetch?: RemoteFetchOptions
 }
 
-type AppEnv = { Variables: { requestId: string; logger: Logger } }
+type AppEnv = { Variables: { requestId: string; logger: Logger; receivedAt: number } }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const SECURITY_HEADERS = {
@@ -87,6 +87,7 @@ export function createApp(deps: AppDeps) {
     c.set('requestId', requestId)
     c.set('logger', logger)
     const started = performance.now()
+    c.set('receivedAt', started)
     await next()
     setResponseHeaders(c, { 'X-Request-Id': requestId, ...SECURITY_HEADERS })
     if (c.req.path.startsWith('/api/')) {

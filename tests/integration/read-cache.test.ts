@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)('cached reads on %s', (kind) => {
     await server.database.db.update(userProfiles).set({ membershipTier: 'paid' }).where(eq(userProfiles.id, userId))
     expect((await client.me()).body.membershipTier).toBe('paid')
     await server.database.db.update(user).set({ name: 'Renamed Elsewhere' }).where(eq(user.id, userId))
-    expect((await client.me()).body.user?.name).toBe('Renamed Elsewhere')
+    expect(((await client.me()).body.user as { name?: string } | null)?.name).toBe('Renamed Elsewhere')
   })
 
   it('the next request sees a design or product list added in the database', async () => {

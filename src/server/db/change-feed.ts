@@ -22,11 +22,11 @@ export function parseChange(payload: string): Change | undefined {
 export type ChangeFeed = {
   subscribe(listener: (change: Change) => void): void
   /**
-   * Resolves true once every change committed before the call has reached the listeners; false when
-   * the feed cannot promise that now (not connected yet, or reconnecting), and a cached read must then
-   * go to the database instead.
+   * Resolves true once every change committed before `since` (a performance.now() time; default: the
+   * call) has reached the listeners; false when the feed cannot promise that now (not connected yet,
+   * or reconnecting), and a cached read must then go to the database instead.
    */
-  caughtUp(): Promise<boolean>
+  caughtUp(since?: number): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -86,10 +86,13 @@ export function postgresChangeFeed(connectionString: string, logger: Logger): Ch
   let closed = false
   let running: Promise<boolean> | undefined
   let queued: Promise<boolean> | undefined
+  /** When the latest completed round trip started: everything committed before then has been heard. */
+  let heardUpTo = -Infinity
 
   function lose(client: pg.Client, error?: Error) {
     if (connected !== client) return
     connected = undefined
+    heardUpTo = -Infinity
     // Changes may be committed unheard until the feed is back: nothing cached can be trusted.
     listeners.broadcast(EVERYONE)
     if (closed) return
@@ -125,10 +128,13 @@ export function postgresChangeFeed(connectionString: string, logger: Logger): Ch
 
   async function roundTrip(): Promise<boolean> {
     const client = connected
+    const startedAt = performance.now()
     try {
       if (!client) return false
       await client.query('select 1')
-      return connected === client
+      if (connected !== client) return false
+      heardUpTo = Math.max(heardUpTo, startedAt)
+      return true
     } catch {
       return false
     } finally {
@@ -139,8 +145,10 @@ export function postgresChangeFeed(connectionString: string, logger: Logger): Ch
   void connect()
   return {
     subscribe: listeners.add,
-    caughtUp() {
+    caughtUp(since = performance.now()) {
       if (!connected) return NOT_CAUGHT_UP
+      // A round trip that started after `since` has already come back (another read of the same request, say).
+      if (since <= heardUpTo) return CAUGHT_UP
       if (!running) return (running = roundTrip())
       // A round trip already under way may have started before this call: wait for the next one.
       return (queued ??= running.then(() => {

@@ -43,3 +43,9 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
     onError: (c) => c.json(errorBody(new AppError('payload_too_large', `The request is too large (the limit is ${kb} kB)`)), 413),
   })
 }
+
+/** When the app received this request (performance.now()), for reads that must reflect every earlier commit. */
+export function receivedAt(c: Context): number | undefined {
+  const value: unknown = (c as Context<{ Variables: { receivedAt?: number } }>).get('receivedAt')
+  return typeof value === 'number' ? value : undefined
+}

@@ -7,6 +7,7 @@ import { noChangeFeed, type ChangeFeed } from '../db/change-feed'
 import type { Database } from '../db/client'
 import { session, user, userCredits, userProfiles } from '../db/schema'
 import { AppError } from './app-error'
+import { receivedAt } from './http'
 import { UserReadCache } from './user-read-cache'
 
 export type SessionUser = { id: string; email: string; name: string }
@@ -59,7 +60,7 @@ export function createSessionReader(auth: Auth, db: Database, changes: ChangeFee
     const row = await cache.read(token, async () => {
       const [found] = await byToken.execute({ token })
       return found && { userId: found.id, value: found }
-    })
+    }, receivedAt(c))
     if (!row) return undefined
     const expiresAt = row.expiresAt.getTime()
     const now = Date.now()

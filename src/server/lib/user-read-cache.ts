@@ -27,10 +27,14 @@ export class UserReadCache<Value> {
     })
   }
 
-  /** The cached value for key, or what load returns (stored under the user it names; undefined is not cached). */
-  async read(key: string, load: () => Promise<{ userId: string; value: Value } | undefined>): Promise<Value | undefined> {
+  /**
+   * The cached value for key, or what load returns (stored under the user it names; undefined is not
+   * cached). since: when the request arrived (performance.now()); the value reflects every change
+   * committed before then.
+   */
+  async read(key: string, load: () => Promise<{ userId: string; value: Value } | undefined>, since?: number): Promise<Value | undefined> {
     const cached = this.#entries.get(key)
-    if (cached && performance.now() - cached.storedAt < this.options.maxAgeMs && (await this.feed.caughtUp())) {
+    if (cached && performance.now() - cached.storedAt < this.options.maxAgeMs && (await this.feed.caughtUp(since))) {
       // Catching up may have dropped it.
       if (this.#entries.get(key) === cached) return cached.value
     }

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { DesignListQuerySchema, type DesignPage } from '../../shared/schemas/designs'
 import type { ChangeFeed } from '../db/change-feed'
 import { AppError } from '../lib/app-error'
-import { parseWith } from '../lib/http'
+import { parseWith, receivedAt } from '../lib/http'
 import { requireUser, type SessionReader } from '../lib/session'
 import { UserReadCache } from '../lib/user-read-cache'
 import { deleteDesign, getDesign, listDesigns } from '../services/designs'
@@ -13,14 +13,19 @@ const IdSchema = z.object({ id: z.uuid({ message: 'Design not found' }) })
 
 export function designRoutes(deps: Pick<ProductDeps, 'db' | 'storage'> & { sessions: SessionReader; changes: ChangeFeed }) {
   // Pages are cached per process and dropped the moment the user's designs or product lists change (decision 0008).
-  const pages = new UserReadCache<DesignPage>(deps.changes, { tables: ['user_designs', 'product_lists'], maxEntries: 5_000, maxAgeMs: 60_000 })
+  // Kept as the JSON sent, so a cached page costs no serialising either.
+  const pages = new UserReadCache<string>(deps.changes, { tables: ['user_designs', 'product_lists'], maxEntries: 5_000, maxAgeMs: 60_000 })
   return new Hono()
     .get('/', async (c) => {
       const user = await requireUser(deps.sessions, c)
       const query = parseWith(DesignListQuerySchema, c.req.query())
       c.header('Cache-Control', 'private, no-store')
-      const page = await pages.read(`${user.id}|${query.limit}|${query.cursor ?? ''}`, async () => ({ userId: user.id, value: await listDesigns(deps.db, user.id, query) }))
-      return c.json(page!)
+      const page = await pages.read(
+        `${user.id}|${query.limit}|${query.cursor ?? ''}`,
+        async () => ({ userId: user.id, value: JSON.stringify((await listDesigns(deps.db, user.id, query)) satisfies DesignPage) }),
+        receivedAt(c),
+      )
+      return c.body(page!, 200, { 'Content-Type': 'application/json' })
     })
     .get('/:id', async (c) => {
       const user = await requireUser(deps.sessions, c)
