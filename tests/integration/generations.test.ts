@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { jobs, userDesigns } from '../../src/server/db/schema'
+import { generations, jobs, userDesigns } from '../../src/server/db/schema'
 import { abandonGeneration } from '../../src/server/services/generations'
 import { getCreditBalance, getLedgerSum, grantCredits } from '../../src/server/services/credits'
 import { TestClient, uniqueEmail, uploadPhoto, waitForGeneration } from '../support/http-client'
@@ -107,6 +108,18 @@ describe.each(DATABASE_KINDS)('generation with the local engine on %s', (kind) =
     expect(await books(server, userId)).toEqual({ balance: 0, ledger: 0 })
   })
 
+  it('Another user’s photo (or one that does not exist) is refused, with or without retry, and costs nothing', async () => {
+    const alice = await signedUp(server)
+    const mallory = await signedUp(server)
+    const imageId = await uploadPhoto(alice.client, photo)
+    for (const body of [{ imageId, style: 'glam' }, { imageId, style: 'glam', retry: true }, { imageId: randomUUID(), style: 'glam', retry: true }]) {
+      const response = await mallory.client.json<{ error: { message: string } }>('/api/generations', { body })
+      expect(response.status).toBe(404)
+      expect(response.body.error.message).toBe('Please upload a photo first')
+    }
+    expect(await books(server, mallory.userId)).toEqual({ balance: 2, ledger: 2 })
+    expect(await server.database.db.select().from(generations).where(eq(generations.userId, mallory.userId))).toEqual([])
+  })
 })
 
 describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {

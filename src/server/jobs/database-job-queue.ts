@@ -123,6 +123,12 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
       setTimeout(() => wake?.(), 0)
       return row!.id
     },
+    enqueueFrom(name, payload, from, enqueueOptions = {}) {
+      return sql`insert into ${jobs} (name, payload, max_attempts, run_at) select ${name}, ${payload}, ${enqueueOptions.maxAttempts ?? 3}, now() from ${from} returning id`
+    },
+    enqueued() {
+      setTimeout(() => wake?.(), 0)
+    },
     start(nextHandlers) {
       handlers = nextHandlers
       if (running) return

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { Executor } from '../services/credits'
 
 export type JobHandler = {
@@ -15,6 +16,14 @@ export type EnqueueOptions = { maxAttempts?: number; runAt?: Date }
  */
 export interface JobQueue {
   enqueue: (executor: Executor, name: string, payload: unknown, options?: EnqueueOptions) => Promise<string>
+  /**
+   * enqueue() as one part of a caller's own single statement (a data-modifying CTE): inserts one job per
+   * row of `from`, with `payload` (jsonb) computed from that row. Call enqueued() once the statement has
+   * committed.
+   */
+  enqueueFrom: (name: string, payload: SQL, from: SQL, options?: { maxAttempts?: number }) => SQL
+  /** Tells this process's idle workers that jobs were added (other processes find them on their next poll). */
+  enqueued: () => void
   /** Starts working the named queues in this process. */
   start: (handlers: Record<string, JobHandler>) => void
   stop: () => Promise<void>

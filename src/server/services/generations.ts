@@ -1,19 +1,19 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import sharp from 'sharp'
-import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { findPalette, type PaletteId } from '../../shared/catalogue/palettes'
 import { sampleImagePath, styleTitle, type StyleId } from '../../shared/catalogue/styles'
 import { GENERATION_CACHE_MS, type GenerationView, type RoomType } from '../../shared/generation'
 import { type GenerationRequest } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
-import { generations, images, userDesigns } from '../db/schema'
+import { creditLedger, generations, images, userCredits, userDesigns } from '../db/schema'
 import type { JobQueue } from '../jobs/job-queue'
 import { AppError } from '../lib/app-error'
 import type { Logger } from '../lib/logger'
 import type { GenerationProvider } from '../providers/generation/generation-provider'
 import type { ObjectStorage } from '../storage/object-storage'
-import { grantCredits, spendCreditIn } from './credits'
-import { findOwnImage, imageUrl, saveImage } from './images'
+import { grantCredits } from './credits'
+import { imageUrl, saveImage } from './images'
 
 export const GENERATION_JOB = 'generation'
 
@@ -42,29 +42,51 @@ export function designTitle(style: string, palette: string, roomType: string): s
  * photo, style, palette and room within 24 hours returns the earlier result without a charge.
  */
 export async function requestGeneration(deps: Pick<GenerationDeps, 'db' | 'queue'>, userId: string, request: GenerationRequest): Promise<{ id: string; cached: boolean }> {
-  const image = await findOwnImage(deps.db, userId, request.imageId)
-  if (!image) throw new AppError('not_found', 'Please upload a photo first')
-  const cacheKey = `${image.sha256}:${request.style}:${request.palette}:${request.roomType}`
-
+  const choice = `:${request.style}:${request.palette}:${request.roomType}`
   if (!request.retry) {
-    const [cached] = await deps.db
-      .select({ id: generations.id })
-      .from(generations)
-      .where(and(eq(generations.userId, userId), eq(generations.cacheKey, cacheKey), eq(generations.status, 'succeeded'), eq(generations.isFallback, false), isNotNull(generations.resultImageId), gt(generations.createdAt, new Date(Date.now() - GENERATION_CACHE_MS))))
-      .orderBy(desc(generations.createdAt))
-      .limit(1)
-    if (cached) return { id: cached.id, cached: true }
+    // The photo (it must be the user's own) and any result for it from the last 24 hours, in one query.
+    const since = new Date(Date.now() - GENERATION_CACHE_MS)
+    const [found] = await deps.db
+      .select({
+        cachedId: sql<string | null>`(
+          select ${generations.id} from ${generations}
+          where ${generations.userId} = ${userId} and ${generations.cacheKey} = ${images.sha256} || ${choice}
+            and ${generations.status} = 'succeeded' and ${generations.isFallback} = false and ${generations.resultImageId} is not null
+            and ${generations.createdAt} > ${since.toISOString()}
+          order by ${generations.createdAt} desc limit 1)`,
+      })
+      .from(images)
+      .where(and(eq(images.id, request.imageId), eq(images.userId, userId)))
+    if (!found) throw new AppError('not_found', 'Please upload a photo first')
+    if (found.cachedId) return { id: found.cachedId, cached: true }
   }
 
-  const id = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(generations)
-      .values({ userId, style: request.style, colorPalette: request.palette, roomType: request.roomType, inputImageId: image.id, cacheKey })
-      .returning({ id: generations.id })
-    await spendCreditIn(tx, { userId, reason: 'generation', reference: row!.id })
-    await deps.queue.enqueue(tx, GENERATION_JOB, { generationId: row!.id }, { maxAttempts: 3 })
-    return row!.id
-  })
+  // One statement, so one atomic round trip: the credit is spent only if the photo is the user's and
+  // the balance allows; the generation, its ledger row (reference = generation id) and its job exist
+  // exactly when the credit was spent. Nothing is written otherwise.
+  const id = randomUUID()
+  const result = await deps.db.execute(sql`
+    with photo as (
+      select id, sha256 from ${images} where id = ${request.imageId} and user_id = ${userId}
+    ), spent as (
+      update ${userCredits} set credits = credits - 1, updated_at = now()
+      where user_id = ${userId} and credits >= 1 and exists (select 1 from photo)
+      returning user_id
+    ), generation as (
+      insert into ${generations} (id, user_id, style, color_palette, room_type, input_image_id, cache_key)
+      select ${id}, ${userId}, ${request.style}, ${request.palette}, ${request.roomType}, photo.id, photo.sha256 || ${choice} from photo, spent
+      returning id
+    ), recorded as (
+      insert into ${creditLedger} (user_id, delta, reason, reference) select ${userId}, -1, 'generation', generation.id::text from generation
+      returning id
+    ), job as (
+      ${deps.queue.enqueueFrom(GENERATION_JOB, sql`jsonb_build_object('generationId', generation.id)`, sql`generation`, { maxAttempts: 3 })}
+    )
+    select (select count(*)::int from photo) as photo, (select count(*)::int from generation) as created`)
+  const [outcome] = (result as unknown as { rows: Array<{ photo: number; created: number }> }).rows
+  if (!outcome?.photo) throw new AppError('not_found', 'Please upload a photo first')
+  if (!outcome.created) throw new AppError('insufficient_credits', 'Insufficient credits')
+  deps.queue.enqueued()
   return { id, cached: false }
 }
 
