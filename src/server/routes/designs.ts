@@ -13,8 +13,8 @@ const IdSchema = z.object({ id: z.uuid({ message: 'Design not found' }) })
 
 export function designRoutes(deps: Pick<ProductDeps, 'db' | 'storage'> & { sessions: SessionReader; changes: ChangeFeed }) {
   // Pages are cached per process and dropped the moment the user's designs or product lists change (decision 0008).
-  // Kept as the JSON sent, so a cached page costs no serialising either.
-  const pages = new UserReadCache<string>(deps.changes, { tables: ['user_designs', 'product_lists'], maxEntries: 5_000, maxAgeMs: 60_000 })
+  // Kept as the JSON sent, so a cached page costs no serialising either (a page of 24 is ~10 kB: 2,000 pages ≈ 20 MB at most).
+  const pages = new UserReadCache<string>(deps.changes, { tables: ['user_designs', 'product_lists'], maxEntries: 2_000, maxAgeMs: 60_000 })
   return new Hono()
     .get('/', async (c) => {
       const user = await requireUser(deps.sessions, c)
