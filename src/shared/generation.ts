@@ -9,6 +9,12 @@ export function isRoomType(value: unknown): value is RoomType {
   return typeof value === 'string' && (ROOM_TYPES as readonly string[]).includes(value)
 }
 
+/** method_used of a design made by Lavo's on-machine engine (not an AI model): the product says so wherever it shows one. */
+export const LOCAL_ENGINE_METHOD = 'local-style-transfer'
+
+/** spec §9 Download: the bottom 8% of a design is its caption band, cropped from downloads and thumbnails. */
+export const CAPTION_BAND_FRACTION = 0.08
+
 export type GenerationStatus = 'queued' | 'running' | 'succeeded' | 'failed'
 
 /** spec §3 transformation result, as GET /api/generations/:id returns it. */

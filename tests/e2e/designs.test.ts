@@ -139,6 +139,11 @@ test('A free member sees an empty collection, then their designs with the count,
   await expect(image).toHaveAttribute('width', /\d+/)
   await expect(image).toHaveAttribute('height', /\d+/)
   await expect(image).toHaveAttribute('src', coastal.transformed_image_url)
+  // Honest about who made it, and the caption band sits below the thumbnail's box (as the download crops it).
+  await expect(coastalCard).toContainText('Concept render by Lavo’s built-in engine, not an AI model')
+  const [picture, frame] = await Promise.all([image.boundingBox(), image.locator('..').boundingBox()])
+  expect(Math.abs(picture!.y - frame!.y)).toBeLessThan(1)
+  expect(Math.abs(picture!.height * 0.92 - frame!.height)).toBeLessThan(2)
 
   // "Surprise me" means no palette was chosen: none is shown.
   const midCenturyCard = cardFor(page, 'Mid Century Modern')

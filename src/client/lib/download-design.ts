@@ -2,9 +2,10 @@
 // height, encoded as JPEG at quality 0.95 and saved. The size and naming rules are pure functions (tested
 // in download-design.test.ts); the canvas part needs a browser.
 import { styleTitle } from '../../shared/catalogue/styles'
+import { CAPTION_BAND_FRACTION } from '../../shared/generation'
 
 /** spec §9: the bottom 8% of the image is cropped away. */
-export const CROP_BOTTOM_FRACTION = 0.08
+export const CROP_BOTTOM_FRACTION = CAPTION_BAND_FRACTION
 /** spec §9: the download is a JPEG at quality 0.95. */
 export const DOWNLOAD_JPEG_QUALITY = 0.95
 

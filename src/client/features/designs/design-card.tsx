@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from '../../lib/toast'
 import { styleTitle } from '../../../shared/catalogue/styles'
+import { LOCAL_ENGINE_METHOD } from '../../../shared/generation'
 import type { DesignView } from '../../../shared/schemas/designs'
 import { Button, buttonClass } from '../../components/ui/button'
 import { designFileName, downloadDesignImage } from '../../lib/download-design'
@@ -88,6 +89,12 @@ export function DesignCard({ design, isPaid, onOpenRecommendations, onDeleted, f
             <dt className="sr-only">Credits</dt>
             <dd>{creditsUsedLabel(design.credits_used)}</dd>
           </div>
+          {design.method_used === LOCAL_ENGINE_METHOD && (
+            <div>
+              <dt className="sr-only">Made by</dt>
+              <dd>Concept render by Lavo’s built-in engine, not an AI model</dd>
+            </div>
+          )}
         </dl>
 
         <div className="mt-auto pt-5">

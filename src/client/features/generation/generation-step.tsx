@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { toast } from '../../lib/toast'
 import type { PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, sampleImagePath, type StyleId } from '../../../shared/catalogue/styles'
-import type { GenerationResult, RoomType } from '../../../shared/generation'
+import { LOCAL_ENGINE_METHOD, type GenerationResult, type RoomType } from '../../../shared/generation'
 import { useAuth } from '../../auth/auth-context'
 import { Button, buttonClass } from '../../components/ui/button'
 import { StyleSwatch } from '../../components/ui/style-swatch'
@@ -193,7 +193,7 @@ function Result({
           {title}
         </h3>
         {reused && <p className="mt-1 text-sm text-ink-600">You created this design earlier today, so no credit was used. Choose Retry Renovation for a fresh take.</p>}
-        {result?.method === 'local-style-transfer' && (
+        {result?.method === LOCAL_ENGINE_METHOD && (
           <p className="mt-3 flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800">
             <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             This image was made by Lavo’s built-in design engine, which restyles the colours and surfaces of your own photo. It was not made by an AI model.

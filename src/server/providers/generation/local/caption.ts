@@ -1,11 +1,13 @@
 // The caption band over the bottom 8% of a render (issue 6 §4). The download crops exactly this band away
 // (spec: "Download: crops bottom 8% of the image"), so it must never be taller than that crop.
 
+import { CAPTION_BAND_FRACTION } from '../../../../shared/generation'
+
 export const CAPTION_TEXT = 'Concept render · for entertainment only'
 
 /** Height of the band: 8% of the image, rounded down so the download crop always removes all of it. */
 export function captionBandHeight(imageHeight: number): number {
-  return Math.max(1, Math.floor(imageHeight * 0.08))
+  return Math.max(1, Math.floor(imageHeight * CAPTION_BAND_FRACTION))
 }
 
 /** An SVG, `width` × band height, to composite at the bottom of the render. */

@@ -3,6 +3,7 @@
 // materials while keeping the photo's own light and edges, grades the result, and sets the caption band.
 // Pure: the same inputs and seed give the same bytes; the only state is the cache of material tiles.
 import sharp from 'sharp'
+import { LOCAL_ENGINE_METHOD } from '../../../../shared/generation'
 import { findPalette, type PaletteId } from '../../../../shared/catalogue/palettes'
 import { findStyleRecipe } from '../../../../shared/catalogue/style-recipes'
 import { findStyle, type StyleId } from '../../../../shared/catalogue/styles'
@@ -14,7 +15,7 @@ import { planRender } from './render-plan'
 import { segmentScene } from './segmentation'
 import { softBorders } from './soft-borders'
 
-export const LOCAL_METHOD = 'local-style-transfer'
+export const LOCAL_METHOD = LOCAL_ENGINE_METHOD
 
 /** Long side of the copy the scene is analysed on. */
 const ANALYSIS_SIZE = 512
