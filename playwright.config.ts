@@ -2,6 +2,21 @@ import { defineConfig, devices } from '@playwright/test'
 
 const PORT = 3210
 export const E2E_DATA_DIR = '.tmp/e2e-data'
+// Two more instances of the product whose generation provider is chosen by configuration, as an operator
+// would: one whose provider always fails, one whose provider outlasts a shortened (4 s) timeout.
+export const FAILING_PROVIDER_PORT = 3211
+export const STALLING_PROVIDER_PORT = 3212
+const STALLING_TIMEOUT_MS = 4_000
+
+function productServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf ${dataDir} && node dist/server/main.js`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ...env },
+  }
+}
 
 // Debian's Chromium (scripts/ensure-chromium.mjs installs it); Playwright downloads no browser.
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
@@ -22,11 +37,9 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${PORT}` },
-  },
+  webServer: [
+    productServer(PORT, E2E_DATA_DIR),
+    productServer(FAILING_PROVIDER_PORT, '.tmp/e2e-data-failing', { GENERATION_PROVIDER: 'failing' }),
+    productServer(STALLING_PROVIDER_PORT, '.tmp/e2e-data-stalling', { GENERATION_PROVIDER: 'stalling', GENERATION_TIMEOUT_MS: String(STALLING_TIMEOUT_MS) }),
+  ],
 })

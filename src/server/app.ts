@@ -30,7 +30,7 @@ import { meRoutes } from './routes/me'
 import { passwordResetRoutes } from './routes/password-reset'
 
 export type AppDeps = {
-  config: Pick<Config, 'env' | 'publicUrl' | 'trustedOrigins' | 'trustProxy' | 'contactTo' | 'clientDir' | 'google' | 'stripe' | 'amazonTag'>
+  config: Pick<Config, 'env' | 'publicUrl' | 'trustedOrigins' | 'trustProxy' | 'contactTo' | 'clientDir' | 'google' | 'stripe' | 'amazonTag' | 'generationTimeoutMs'>
   database: DatabaseHandle
   email: EmailProvider
   auth: Auth
@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/me', meRoutes({ db, sessions }))
   app.route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
   app.route('/api/images', imageRoutes({ db, storage: deps.storage, sessions, trustProxy: deps.config.trustProxy, fetchOptions: deps.remoteFetch }))
-  app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions }))
+  app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions, timeoutMs: deps.config.generationTimeoutMs }))
   app.route('/api/checkout', checkoutRoutes({ db, payments: deps.payments, logger: deps.logger, publicUrl: deps.config.publicUrl, sessions }))
   app.route('/api/promo-codes', promoCodeRoutes({ db, sessions }))
   if (deps.stripe && deps.config.stripe) app.route('/api/webhooks/stripe', stripeWebhookRoutes({ db, logger: deps.logger, stripe: deps.stripe, webhookSecret: deps.config.stripe.webhookSecret }))

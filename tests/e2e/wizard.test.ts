@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths } from './support'
+import sharp from 'sharp'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths } from './support'
 
 const PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.jpg')
 const HEIC_PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.heic')
@@ -284,7 +285,14 @@ test.describe('The home wizard: transformation', () => {
 
     const downloading = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Download Your Design' }).click()
-    expect((await downloading).suggestedFilename()).toMatch(/^scandinavian_bathroom_design_\d{4}-\d{2}-\d{2}\.jpg$/)
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/^scandinavian_bathroom_design_\d{4}-\d{2}-\d{2}\.jpg$/)
+    // The download is the generated image without its bottom 8% (the caption band).
+    const generated = await sharp(await (await page.request.get(last.image)).body()).metadata()
+    const saved = await sharp(readFileSync(await download.path())).metadata()
+    expect(saved.format).toBe('jpeg')
+    expect(saved.width).toBe(generated.width)
+    expect(saved.height).toBe(Math.round(generated.height! * 0.92))
 
     await page.getByRole('button', { name: 'Get Bathroom Product Recommendations' }).click()
     await expect(page).toHaveURL(/step=products/)
@@ -309,6 +317,24 @@ test.describe('The home wizard: transformation', () => {
     await expect(page).not.toHaveURL(/style=scandinavian/)
     await expect(page.getByRole('radio', { name: 'Scandinavian' })).not.toBeChecked()
     await expect(page.getByLabel('Colour palette')).toHaveValue('surprise-me')
+
+    // Retry makes a fresh design, which spends the last credit.
+    await page.getByRole('radio', { name: 'Scandinavian' }).click()
+    await page.getByLabel('Colour palette').selectOption('spa-blues')
+    await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
+    await expect(page.getByText(/so no credit was used/)).toBeVisible()
+    await closeToasts(page)
+    await page.getByRole('button', { name: 'Retry Renovation' }).click()
+    await expect(page.getByText('Design saved to your collection!')).toBeVisible({ timeout: 100_000 })
+    await expect(creditBadge(page)).toHaveText('0 credits')
+
+    // With no credit left, another transformation is not started.
+    await page.getByRole('button', { name: 'Back to Styles' }).click()
+    await page.getByRole('radio', { name: 'Glam' }).click()
+    await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
+    await expect(page.getByRole('heading', { name: 'No Credits Available' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Buy Credits' })).toHaveAttribute('href', '/pricing')
+    await expect(creditBadge(page)).toHaveText('0 credits')
   })
 
   test('While the design is being made the visitor sees how long it can take and how long it has been', async ({ page }) => {

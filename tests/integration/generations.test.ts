@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generations, jobs, userDesigns } from '../../src/server/db/schema'
-import { abandonGeneration } from '../../src/server/services/generations'
+import { abandonGeneration, runGeneration } from '../../src/server/services/generations'
 import { getCreditBalance, getLedgerSum, grantCredits } from '../../src/server/services/credits'
 import { TestClient, uniqueEmail, uploadPhoto, waitForGeneration } from '../support/http-client'
 import { fixturePhoto } from '../support/paths'
@@ -150,6 +150,37 @@ describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {
       expect(done.result).toMatchObject({ fallback: true, errorType: 'failed', image: '/images/styles/coastal-960.jpg', creditsUsed: 0, errorMessage: 'Generation failed - showing sample image. Click "Retry Generation" to try again.' })
       const [design] = await server.database.db.select().from(userDesigns).where(eq(userDesigns.generationId, accepted.body.id))
       expect(design).toMatchObject({ isFallback: true, creditsUsed: 0 })
+      expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('The timeout runs from acceptance: a job no worker reached in time is closed when its owner asks, and a late worker neither runs nor charges', async () => {
+    const server = await startTestServer({ kind, worker: false, env: { GENERATION_TIMEOUT_MS: '1500' } })
+    try {
+      const { client, userId } = await signedUp(server)
+      const imageId = await uploadPhoto(client, photo)
+      const first = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'glam' } })
+      const second = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'coastal' } })
+      expect(await books(server, userId)).toEqual({ balance: 0, ledger: 0 })
+      // No worker is running: within the deadline (and its grace) the owner sees it waiting.
+      expect((await client.json<{ status: string }>(`/api/generations/${first.body.id}`)).body.status).toBe('queued')
+      await new Promise((resolve) => setTimeout(resolve, 1500 + 2000 + 300))
+
+      // Asked after the deadline, the generation is closed as a timeout with the credit back, once however often it is read.
+      const reads = await Promise.all([1, 2, 3].map(() => client.json<{ status: string; result: { fallback: boolean; errorType: string; creditsUsed: number } }>(`/api/generations/${first.body.id}`)))
+      for (const read of reads) expect(read.body).toMatchObject({ status: 'failed', result: { fallback: true, errorType: 'timeout', creditsUsed: 0 } })
+      expect(await books(server, userId)).toEqual({ balance: 1, ledger: 1 })
+
+      // A worker that reaches either job now runs no provider and charges nothing.
+      let providerCalls = 0
+      const deps = { ...server.deps, db: server.database.db, provider: { name: 'spy', generate: async () => ((providerCalls += 1), { image: photo, method: 'spy' }) }, timeoutMs: 1500 }
+      await runGeneration(deps, first.body.id)
+      await runGeneration(deps, second.body.id)
+      expect(providerCalls).toBe(0)
+      const [late] = await server.database.db.select().from(generations).where(eq(generations.id, second.body.id))
+      expect(late).toMatchObject({ status: 'failed', isFallback: true, errorType: 'timeout' })
       expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
     } finally {
       await server.close()

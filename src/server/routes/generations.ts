@@ -9,7 +9,7 @@ import { getGeneration, requestGeneration } from '../services/generations'
 
 const IdSchema = z.object({ id: z.uuid({ message: 'Design not found' }) })
 
-export function generationRoutes(deps: { db: Database; queue: JobQueue; sessions: SessionReader }) {
+export function generationRoutes(deps: { db: Database; queue: JobQueue; sessions: SessionReader; timeoutMs: number }) {
   return new Hono()
     .post('/', async (c) => {
       const user = await requireUser(deps.sessions, c)
@@ -21,6 +21,6 @@ export function generationRoutes(deps: { db: Database; queue: JobQueue; sessions
       const user = await requireUser(deps.sessions, c)
       const { id } = parseWith(IdSchema, c.req.param())
       c.header('Cache-Control', 'no-store')
-      return c.json(await getGeneration(deps.db, user.id, id))
+      return c.json(await getGeneration(deps, user.id, id))
     })
 }

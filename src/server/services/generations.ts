@@ -96,12 +96,17 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
   if (!generation || TERMINAL.includes(generation.status)) return
   await deps.db.update(generations).set({ status: 'running', updatedAt: new Date() }).where(and(eq(generations.id, generationId), eq(generations.status, 'queued')))
 
+  // The timeout runs from acceptance, not from when a worker got to the job: time spent queued counts, so
+  // the user hears within 75 s either way (spec §9), and a job picked up too late never runs at all.
+  const remainingMs = deadlineOf(generation, deps.timeoutMs) - Date.now()
+  if (remainingMs <= 0) return finishWithFallback(deps, generation, 'timeout', null)
+
   const [input] = await deps.db.select().from(images).where(eq(images.id, generation.inputImageId))
   const photo = input ? await deps.storage.get(input.storageKey) : undefined
   if (!input || !photo) return finishWithFallback(deps, generation, 'failed', 'The photo for this design could not be read')
 
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(new Error('timeout')), deps.timeoutMs)
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), remainingMs)
   let output: { image: Buffer; method: string }
   try {
     output = await deps.provider.generate({
@@ -189,12 +194,31 @@ export async function abandonGeneration(deps: Pick<GenerationDeps, 'db'>, genera
   await finishWithFallback(deps, generation, 'failed', error instanceof Error ? error.message : String(error))
 }
 
-export async function getGeneration(db: Database, userId: string, id: string): Promise<GenerationView> {
-  const [row] = await db
+/** When a generation must have finished: its timeout counted from acceptance. */
+function deadlineOf(generation: Pick<GenerationRow, 'createdAt'>, timeoutMs: number): number {
+  return generation.createdAt.getTime() + timeoutMs
+}
+
+/** A reader may close a generation this long after its deadline, when no worker has (all busy, or gone). */
+const OVERDUE_GRACE_MS = 2_000
+
+/**
+ * The owner's view of a generation. One still open well past its deadline is closed here as a timeout
+ * (refund and sample, exactly once: the same claim as the worker's), so the answer the user waits for
+ * never depends on a worker being free; a worker that finishes it later finds it closed and charges nothing.
+ */
+export async function getGeneration(deps: Pick<GenerationDeps, 'db' | 'timeoutMs'>, userId: string, id: string): Promise<GenerationView> {
+  const { db } = deps
+  let [row] = await db
     .select()
     .from(generations)
     .where(and(eq(generations.id, id), eq(generations.userId, userId)))
   if (!row) throw new AppError('not_found', 'Design not found')
+  if (!TERMINAL.includes(row.status) && Date.now() > deadlineOf(row, deps.timeoutMs) + OVERDUE_GRACE_MS) {
+    await finishWithFallback(deps, row, 'timeout', null)
+    ;[row] = await db.select().from(generations).where(eq(generations.id, id))
+    if (!row) throw new AppError('not_found', 'Design not found')
+  }
   const finished = TERMINAL.includes(row.status)
   return {
     id: row.id,

@@ -22,6 +22,12 @@ const POLL_INTERVAL_MS = 700
 /** spec §9: Retry regenerates after 100 ms. */
 const RETRY_DELAY_MS = 100
 const MAX_POLL_FAILURES = 5
+/**
+ * The server closes a generation as a timeout (refund and sample) 75 s after accepting it, and that is the
+ * answer shown. The browser gives up on its own only if the server has said nothing for this long past that
+ * deadline (e.g. it is unreachable), so it never shows a sample while the server goes on to charge for a design.
+ */
+const SERVER_SILENCE_GRACE_MS = 15_000
 
 export type FinishedGeneration = GenerationView & { result: GenerationResult }
 
@@ -44,7 +50,7 @@ function isFinished(view: GenerationView): view is FinishedGeneration {
 
 /**
  * Step 3's state machine (spec §4): reuse a fresh cached result, else check credits, upload the photo
- * (once per photo per tab), ask for a generation and poll it until it finishes or 75 s pass.
+ * (once per photo per tab), ask for a generation and poll it until the server finishes it (by 75 s at most).
  */
 export function useGeneration({ photo, style, palette, roomType }: GenerationInput) {
   const auth = useAuth()
@@ -94,7 +100,7 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
     try {
       const accepted = await startGeneration(retry)
       if (!alive()) return
-      const deadline = startedAt + GENERATION_TIMEOUT_MS
+      const deadline = Date.now() + GENERATION_TIMEOUT_MS + SERVER_SILENCE_GRACE_MS
       let failures = 0
       for (;;) {
         let view: GenerationView | null = null
