@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
-import { fetchMe, ME_QUERY_KEY, SESSION_STORAGE_KEYS, signOutOnServer, type Me, type MembershipTier } from './auth-api'
+import { fetchMe, ME_QUERY_KEY, signOutOnServer, type Me, type MembershipTier } from './auth-api'
+import { deriveAuthState, signOut as signOutEverywhere } from './auth-state'
 import { toast } from '../lib/toast'
 import type { AuthDialogMode } from './auth-dialog'
 
@@ -33,8 +34,6 @@ export type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined)
 
-const SIGNED_OUT: Me = { user: null, credits: 0, membershipTier: 'free' }
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const me = useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, retry: false, staleTime: 30_000 })
@@ -44,8 +43,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const pendingSuccess = useRef<(() => void) | undefined>(undefined)
   const [searchParams, setSearchParams] = useSearchParams()
 
-  // spec §8: any failed read counts as signed out, 0 credits, free tier.
-  const data = me.data ?? SIGNED_OUT
+  // spec §8: any failed read counts as signed out, 0 credits, free tier, also when an earlier read succeeded.
+  const data = deriveAuthState({ status: me.status, data: me.data })
 
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })
@@ -68,16 +67,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSearchParams(next, { replace: true })
   }, [searchParams, setSearchParams, openAuthDialog])
 
-  const signOut = useCallback(async () => {
-    try {
-      await signOutOnServer()
-    } catch {
-      // spec §8: a failed sign-out still clears local state and stored session entries.
-    }
-    for (const key of SESSION_STORAGE_KEYS) window.localStorage.removeItem(key)
-    queryClient.setQueryData(ME_QUERY_KEY, SIGNED_OUT)
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' && query.queryKey[0] !== 'credit-packages' })
-  }, [queryClient])
+  // spec §8: a failed sign-out still clears stored session entries and state.
+  const signOut = useCallback(() => signOutEverywhere({ queryClient, storage: window.localStorage, signOutOnServer }), [queryClient])
 
   const onAuthenticated = useCallback(
     async (how: 'signed-up' | 'signed-in') => {

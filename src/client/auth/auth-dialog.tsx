@@ -7,6 +7,7 @@ import { PasswordResetRequestSchema, SignInSchema, SignUpSchema } from '../../sh
 import { Button } from '../components/ui/button'
 import { FormField } from '../components/ui/form-field'
 import { ApiError } from '../lib/api'
+import { authErrorMessage } from './auth-error-message'
 import { fetchAuthConfig, requestPasswordReset, signInWithPassword, signUpWithPassword, startGoogleSignIn } from './auth-api'
 
 export type AuthDialogMode = 'sign-in' | 'reset' | 'sign-up'
@@ -53,6 +54,11 @@ function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: strin
   const errors: Fields = {}
   for (const issue of issues) errors[String(issue.path[0])] ??= issue.message
   return errors
+}
+
+/** The field errors the server gave, and the form's message (spec §8). */
+function failureErrors(error: unknown, fallback?: string): Fields {
+  return { ...(error instanceof ApiError ? error.fields : undefined), form: authErrorMessage(error, fallback) }
 }
 
 function FormAlert({ children }: { children: ReactNode }) {
@@ -102,7 +108,7 @@ function SignInForm({ onModeChange, onAuthenticated }: { onModeChange: Props['on
       if (!result) return setErrors({ form: 'Sign in failed. Please try again.' })
       onAuthenticated()
     },
-    onError: (error) => setErrors(error instanceof ApiError ? { ...error.fields, form: error.message } : { form: 'An error occurred during authentication' }),
+    onError: (error) => setErrors(failureErrors(error)),
   })
 
   function submit(event: FormEvent) {
@@ -153,7 +159,7 @@ function ResetForm({ onModeChange }: { onModeChange: Props['onModeChange'] }) {
       toast.success('Password reset email sent! Check your inbox and follow the link to reset your password.')
       onModeChange('sign-in')
     },
-    onError: (error) => setErrors(error instanceof ApiError ? { ...error.fields, form: error.message } : { form: 'An error occurred during authentication' }),
+    onError: (error) => setErrors(failureErrors(error)),
   })
 
   function submit(event: FormEvent) {
@@ -187,7 +193,7 @@ function SignUpForm({ onModeChange, onAuthenticated }: { onModeChange: Props['on
   const mutation = useMutation({
     mutationFn: signUpWithPassword,
     onSuccess: () => onAuthenticated(),
-    onError: (error) => setErrors(error instanceof ApiError ? { ...error.fields, form: error.status >= 500 || error.code === 'network' ? 'An error occurred during sign up' : error.message } : { form: 'An error occurred during sign up' }),
+    onError: (error) => setErrors(failureErrors(error, 'An error occurred during sign up')),
   })
 
   function submit(event: FormEvent) {

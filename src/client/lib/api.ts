@@ -27,10 +27,14 @@ export async function apiFetch<T = unknown>(path: string, init: { method?: strin
       signal: init.signal,
     })
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiError(0, 'network', 'We could not reach Lavo. Check your connection and try again.')
+    throw requestFailure(error, init.signal)
   }
-  const text = await response.text()
+  let text: string
+  try {
+    text = await response.text()
+  } catch (error) {
+    throw requestFailure(error, init.signal)
+  }
   let payload: unknown = undefined
   if (text) {
     try {
@@ -45,4 +49,22 @@ export async function apiFetch<T = unknown>(path: string, init: { method?: strin
     throw new ApiError(response.status, error?.code ?? body?.code ?? 'error', error?.message ?? body?.message ?? 'Something went wrong. Please try again.', error?.fields)
   }
   return payload as T
+}
+
+/**
+ * What a request that got no answer throws. A caller's own abort passes through untouched; a signal that timed
+ * out (AbortSignal.timeout) becomes ApiError 'timeout', so a caller can retry it (spec §4: the session read is
+ * retried after its 2 s timeout); anything else is a network failure. Browsers reject with the signal's reason
+ * (a TimeoutError), older ones with a plain AbortError, so the signal's reason is checked too.
+ */
+function requestFailure(error: unknown, signal: AbortSignal | undefined): unknown {
+  const reason: unknown = signal?.aborted ? signal.reason : undefined
+  const timedOut = isDomException(error, 'TimeoutError') || (isDomException(error, 'AbortError') && isDomException(reason, 'TimeoutError'))
+  if (timedOut) return new ApiError(0, 'timeout', 'Lavo took too long to answer. Please try again.')
+  if (signal?.aborted || isDomException(error, 'AbortError')) return error
+  return new ApiError(0, 'network', 'We could not reach Lavo. Check your connection and try again.')
+}
+
+function isDomException(value: unknown, name: string): value is DOMException {
+  return value instanceof DOMException && value.name === name
 }
