@@ -90,6 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (vars.GENERATION_PROVIDER === 'replicate' && !vars.REPLICATE_API_TOKEN) throw new Error('Invalid environment:\n  REPLICATE_API_TOKEN: required when GENERATION_PROVIDER=replicate')
   if (vars.ROOM_ANALYZER === 'openai' && !vars.OPENAI_API_KEY) throw new Error('Invalid environment:\n  OPENAI_API_KEY: required when ROOM_ANALYZER=openai')
   if (vars.STORAGE === 's3' && !vars.S3_BUCKET) throw new Error('Invalid environment:\n  S3_BUCKET: required when STORAGE=s3')
+  // Some Stripe keys but not all is a half-finished setup: falling back to the test checkout there would let
+  // anyone "pay" with the built-in page and receive real credits, so the server refuses to start instead.
+  const stripeKeys = { STRIPE_SECRET_KEY: vars.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: vars.STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: vars.STRIPE_PUBLISHABLE_KEY }
+  const missingStripeKeys = Object.entries(stripeKeys).filter(([, value]) => !value).map(([name]) => name)
+  if (missingStripeKeys.length > 0 && missingStripeKeys.length < 3) {
+    throw new Error(`Invalid environment:\n  ${missingStripeKeys.join(', ')}: required when any Stripe key is set (set all three for Stripe, none for the test checkout)`)
+  }
   const publicUrl = vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`
   return {
     env: vars.NODE_ENV,
