@@ -8,6 +8,7 @@ import type { Database } from '../db/client'
 import { images, productLists, userProfiles } from '../db/schema'
 import { AppError } from '../lib/app-error'
 import type { RoomAnalysisInput } from '../providers/analysis/room-analyzer'
+import { ROOM_ANALYSIS_BUDGET_MS } from '../providers/analysis/analyze-room-with-fallback'
 import type { ObjectStorage } from '../storage/object-storage'
 import { getCreditBalance, spendCreditIn } from './credits'
 import { findOwnDesign } from './designs'
@@ -53,7 +54,7 @@ export async function createProductList(deps: ProductDeps, userId: string, desig
   const [image] = await deps.db.select().from(images).where(eq(images.id, design.transformedImageId))
   const bytes = image ? await deps.storage.get(image.storageKey) : undefined
   if (!bytes) throw new AppError('not_found', 'Design not found')
-  const analysis = await deps.analyze({ image: bytes, styleId: design.style as StyleId, paletteId: design.colorPalette as PaletteId, roomType: design.roomType as RoomType, signal: AbortSignal.timeout(120_000) })
+  const analysis = await deps.analyze({ image: bytes, styleId: design.style as StyleId, paletteId: design.colorPalette as PaletteId, roomType: design.roomType as RoomType, signal: AbortSignal.timeout(ROOM_ANALYSIS_BUDGET_MS + 1_000) })
 
   const charged = await deps.db.transaction(async (tx) => {
     const spent = await spendCreditIn(tx, { userId, reason: 'product_list', reference: designId })

@@ -3,6 +3,7 @@ import { FALLBACK_ROOM_ITEMS, type RoomItem } from '../../../shared/products'
 import { createLogger } from '../../lib/logger'
 import {
   ANALYSIS_FAILED_MESSAGE,
+  ROOM_ANALYSIS_BUDGET_MS,
   ROOM_ANALYSIS_RETRY_DELAYS_MS,
   ROOM_ANALYSIS_TIMEOUT_MS,
   RoomAnalysisError,
@@ -51,6 +52,8 @@ describe('analyzeRoomWithFallback', () => {
   it('waits 90 s and retries after 2 s and 4 s by default', () => {
     expect(ROOM_ANALYSIS_TIMEOUT_MS).toBe(90_000)
     expect(ROOM_ANALYSIS_RETRY_DELAYS_MS).toEqual([2_000, 4_000])
+    // Callers give the whole analysis at least this long, so the third attempt always gets its turn.
+    expect(ROOM_ANALYSIS_BUDGET_MS).toBe(3 * 90_000 + 2_000 + 4_000)
   })
 
   it('returns the analyzer’s items when the first attempt succeeds', async () => {

@@ -8,6 +8,8 @@ import type { RoomAnalysisInput, RoomAnalyzer } from './room-analyzer'
 
 export const ROOM_ANALYSIS_TIMEOUT_MS = 90_000
 export const ROOM_ANALYSIS_RETRY_DELAYS_MS: readonly number[] = [2_000, 4_000]
+/** The longest the whole analysis may take with every attempt and wait of spec §9 (3 × 90 s + 2 s + 4 s): a caller's overall limit must not be shorter, or the last retry never runs. */
+export const ROOM_ANALYSIS_BUDGET_MS = ROOM_ANALYSIS_TIMEOUT_MS * (ROOM_ANALYSIS_RETRY_DELAYS_MS.length + 1) + ROOM_ANALYSIS_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0)
 export const FALLBACK_ITEM_COUNT = 8
 
 /** Shown when the analyzer failed in a way it reports (bad response, no model, timeout). */
