@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 
 const PORT = 3210
 export const E2E_DATA_DIR = '.tmp/e2e-data'
+export const E2E_AMAZON_TAG = 'lavo-e2e-20'
 // Two more instances of the product whose generation provider is chosen by configuration, as an operator
 // would: one whose provider always fails, one whose provider outlasts a shortened (4 s) timeout.
 export const FAILING_PROVIDER_PORT = 3211
@@ -38,7 +39,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
-    productServer(PORT, E2E_DATA_DIR),
+    // The main instance has an Amazon associate tag, so product links can be checked for it.
+    productServer(PORT, E2E_DATA_DIR, { AMAZON_ASSOCIATE_TAG: E2E_AMAZON_TAG }),
     productServer(FAILING_PROVIDER_PORT, '.tmp/e2e-data-failing', { GENERATION_PROVIDER: 'failing' }),
     productServer(STALLING_PROVIDER_PORT, '.tmp/e2e-data-stalling', { GENERATION_PROVIDER: 'stalling', GENERATION_TIMEOUT_MS: String(STALLING_TIMEOUT_MS) }),
   ],

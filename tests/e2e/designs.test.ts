@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import sharp from 'sharp'
+import { E2E_AMAZON_TAG } from '../../playwright.config'
 import type { DesignPage, DesignView } from '../../src/shared/schemas/designs'
 import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop } from './support'
 
@@ -314,6 +315,7 @@ test('A member who bought credits gets product recommendations for a saved desig
   expect(linkCount).toBeGreaterThanOrEqual(5)
   await expect(page.getByText('Search for price')).toHaveCount(linkCount)
   const names = new Set<string>()
+  const amazonLinks: string[] = []
   for (let index = 0; index < linkCount; index += 1) {
     const link = shopLinks.nth(index)
     const href = (await link.getAttribute('href')) ?? ''
@@ -324,15 +326,28 @@ test('A member who bought credits gets product recommendations for a saved desig
     const rel = (await link.getAttribute('rel')) ?? ''
     expect(rel).toContain('noopener')
     expect(rel).toContain('noreferrer')
-    // An Amazon link carries the associate tag when the server has one, and is then marked sponsored.
-    if (href.includes('tag=')) {
-      expect(new URL(href).host).toBe('www.amazon.com')
-      expect(new URL(href).searchParams.get('tag')).toBeTruthy()
+    // Amazon links carry the server's associate tag and are marked sponsored; other retailers carry none.
+    if (new URL(href).host === 'www.amazon.com') {
+      amazonLinks.push(href)
+      expect(new URL(href).searchParams.get('tag')).toBe(E2E_AMAZON_TAG)
       expect(rel).toContain('sponsored')
       expect(name).toMatch(/ at Amazon$/)
+    } else {
+      expect(href).not.toContain('tag=')
     }
   }
   expect(names.size).toBe(linkCount)
+  expect(amazonLinks.length).toBeGreaterThan(0)
+
+  // 'Shop Now' opens the retailer's search in a new tab (the retailer is answered locally: no network here).
+  await page.context().route('https://www.amazon.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Amazon search</title>' }))
+  const opening = page.waitForEvent('popup')
+  await page.locator(`a[href="${amazonLinks[0]}"]`).click()
+  const shop = await opening
+  await shop.waitForLoadState()
+  expect(shop.url()).toBe(amazonLinks[0])
+  expect(new URL(shop.url()).searchParams.get('tag')).toBe(E2E_AMAZON_TAG)
+  await shop.close()
 
   // The first list costs 1 credit, once.
   await expect(creditBadge(page)).toHaveText('20 credits')
@@ -343,7 +358,7 @@ test('A member who bought credits gets product recommendations for a saved desig
   await screenshotFromTop(page, 'my-designs-detail')
 
   // Back to the grid: focus returns to the card's button.
-  await page.getByRole('button', { name: 'Back to My Designs' }).click()
+  await page.getByRole('button', { name: 'Back to Transformations' }).click()
   await expect(page).toHaveURL(/\/my-designs$/)
   await expect(open).toBeFocused()
 
@@ -359,7 +374,7 @@ test('A member who bought credits gets product recommendations for a saved desig
   await expect(creditBadge(page)).toHaveText('20 credits')
 
   // Browser Back from a detail opened in the grid also returns to the grid; Start Over goes to the wizard.
-  await page.getByRole('button', { name: 'Back to My Designs' }).click()
+  await page.getByRole('button', { name: 'Back to Transformations' }).click()
   await expect(designCards(page)).toHaveCount(1)
   await open.click()
   await page.goBack()
@@ -383,6 +398,62 @@ test('A member who bought credits gets product recommendations for a saved desig
   await expect(sample.getByRole('button', { name: /^Get Product Recommendations/ })).toBeDisabled()
   await expect(sample.getByText('Not available for sample images.')).toBeVisible()
   await expect(cardFor(page, 'Scandinavian').getByRole('button', { name: /^Get Product Recommendations/ })).toBeEnabled()
+})
+
+test('A member gets product recommendations in the wizard’s step 4, paid for once, and an empty list offers Try Again', async ({ page }) => {
+  test.setTimeout(180_000)
+  await dismissCookieBanner(page)
+  await signUpOnMyDesigns(page)
+  await buyStarter(page)
+
+  // Through the wizard: upload, style, transform.
+  await page.goto('/')
+  await page.getByLabel('Choose a photo').setInputFiles(PHOTO)
+  await page.getByRole('button', { name: 'Continue to Styles →' }).click()
+  await page.getByRole('radio', { name: 'Coastal' }).click()
+  await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
+  await expect(page.getByText('Design saved to your collection!')).toBeVisible({ timeout: 100_000 })
+  await expect(creditBadge(page)).toHaveText('21 credits')
+
+  await page.getByRole('button', { name: 'Get Bathroom Product Recommendations' }).click()
+  await expect(page).toHaveURL(/step=products/)
+  const designId = new URL(page.url()).searchParams.get('design')!
+  const panels = page.getByRole('heading', { level: 3 }).getByRole('button')
+  await expect(panels.first()).toBeVisible({ timeout: 60_000 })
+  for (let index = 0; index < (await panels.count()); index += 1) await expect(panels.nth(index)).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('link', { name: /^Shop Now: / }).first()).toHaveAttribute('target', '_blank')
+  await expect(page.getByRole('button', { name: 'Start Over' })).toBeVisible()
+  await expect(creditBadge(page)).toHaveText('20 credits')
+  await closeToasts(page)
+  await expectNoAxeViolations(page, 'products step (paid member)')
+  await screenshotFromTop(page, 'wizard-products-paid')
+
+  // Back to the design and into the list again: no second charge.
+  await page.getByRole('button', { name: 'Back to Transformations' }).click()
+  await expect(page).toHaveURL(/step=generate/)
+  await page.getByRole('button', { name: 'Get Bathroom Product Recommendations' }).click()
+  await expect(panels.first()).toBeVisible({ timeout: 30_000 })
+  expect((await me(page)).credits).toBe(20)
+
+  // Start Over goes back to the first step with nothing chosen.
+  await page.getByRole('button', { name: 'Start Over' }).click()
+  await expect(page).toHaveURL(/\/(\?step=upload)?$/)
+  await expect(page.getByLabel('Choose a photo')).toBeAttached()
+
+  // A list that comes back empty says so and offers Try Again, which asks the server afresh.
+  let empty = true
+  await page.route('**/api/designs/*/products', async (route) => {
+    if (!empty) return route.continue()
+    const response = await route.fetch()
+    await route.fulfill({ response, json: { ...(await response.json()), products: [] } })
+  })
+  await page.goto(`/my-designs?design=${designId}`)
+  await expect(page.getByText('No products found for this design.')).toBeVisible({ timeout: 30_000 })
+  await expectNoAxeViolations(page, 'empty product list')
+  empty = false
+  await page.getByRole('button', { name: 'Try Again' }).click()
+  await expect(panels.first()).toBeVisible({ timeout: 30_000 })
+  expect((await me(page)).credits).toBe(20)
 })
 
 test('Hovering My Designs in the header prefetches the signed-in user’s designs', async ({ page }) => {

@@ -96,7 +96,7 @@ export default function MyDesignsPage() {
       <div className="container-page pb-8 pt-12 sm:pt-16">
         <DesignDetailHeader designId={openId} onMissing={closeDetail} />
         <div className="mt-12">
-          <ProductRecommendations designId={openId} onBack={closeDetail} onStartOver={startOver} backLabel="Back to My Designs" />
+          <ProductRecommendations designId={openId} onBack={closeDetail} onStartOver={startOver} />
         </div>
       </div>
     )

@@ -29,11 +29,10 @@ const CATEGORY_ICONS: Record<ProductCategory, LucideIcon> = {
 
 export type ProductRecommendationsProps = {
   designId: string
-  /** Shows 'Back to Transformations' (or `backLabel`). */
+  /** Shows 'Back to Transformations' (issue 9: the wizard's step 4 and the My Designs detail alike). */
   onBack?: () => void
   /** Shows 'Start Over'. */
   onStartOver?: () => void
-  backLabel?: string
   /** The credit package cards for non-paid members (a route renders them; features do not import each other). */
   renderPackages?: () => ReactNode
 }
@@ -42,7 +41,7 @@ export type ProductRecommendationsProps = {
  * spec §2 step 4 / My Designs detail: product recommendations for one design. Paid members get the list
  * (the first one costs 1 credit) grouped by category in panels that start open; others an upgrade panel.
  */
-export function ProductRecommendations({ designId, onBack, onStartOver, backLabel = 'Back to Transformations', renderPackages }: ProductRecommendationsProps) {
+export function ProductRecommendations({ designId, onBack, onStartOver, renderPackages }: ProductRecommendationsProps) {
   const auth = useAuth()
   const headingId = useId()
   const isPaid = auth.membershipTier === 'paid'
@@ -62,7 +61,7 @@ export function ProductRecommendations({ designId, onBack, onStartOver, backLabe
       {onBack && (
         <Button variant="secondary" onClick={onBack}>
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          {backLabel}
+          Back to Transformations
         </Button>
       )}
       {onStartOver && (
