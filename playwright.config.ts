@@ -41,7 +41,8 @@ export default defineConfig({
   webServer: [
     // The main instance has an Amazon associate tag, so product links can be checked for it.
     productServer(PORT, E2E_DATA_DIR, { AMAZON_ASSOCIATE_TAG: E2E_AMAZON_TAG }),
-    productServer(FAILING_PROVIDER_PORT, '.tmp/e2e-data-failing', { GENERATION_PROVIDER: 'failing' }),
+    // It also has (dummy) Google credentials, to show the Google button and where it leads.
+    productServer(FAILING_PROVIDER_PORT, '.tmp/e2e-data-failing', { GENERATION_PROVIDER: 'failing', GOOGLE_CLIENT_ID: 'e2e-google-client-id', GOOGLE_CLIENT_SECRET: 'e2e-google-client-secret' }),
     productServer(STALLING_PROVIDER_PORT, '.tmp/e2e-data-stalling', { GENERATION_PROVIDER: 'stalling', GENERATION_TIMEOUT_MS: String(STALLING_TIMEOUT_MS) }),
   ],
 })

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { resetLinkFrom } from '../support/email'
+import { FAILING_PROVIDER_PORT } from '../../playwright.config'
 import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths } from './support'
 
 const header = (page: Page) => page.getByRole('banner')
@@ -115,4 +116,54 @@ test('The auth callback page shows its message and returns home', async ({ page 
   await page.goto('/auth/callback')
   await expect(page.getByText('Processing authentication...')).toBeVisible()
   await expect(page).toHaveURL('/', { timeout: 5000 })
+})
+
+test('The auth callback page explains a failed Google sign-in, then returns home', async ({ page }) => {
+  await dismissCookieBanner(page)
+  await page.goto('/auth/callback?error=account_not_linked')
+  await expect(page.getByText('This email is already registered with a password. Please sign in with your email and password instead.')).toBeVisible()
+  await expect(page).toHaveURL('/', { timeout: 5000 })
+  await page.goto('/auth/callback?error=access_denied')
+  await expect(page.getByText('Failed to sign in with Google')).toBeVisible()
+  await expect(page).toHaveURL('/', { timeout: 5000 })
+})
+
+test('A visitor moves between the sign-in, reset and sign-up dialogs, and sees no Google button while Google is not configured', async ({ page }) => {
+  await dismissCookieBanner(page)
+  await page.goto('/')
+  await openHeaderButton(page, 'Sign In')
+  const signIn = page.getByRole('dialog', { name: 'Welcome back' })
+  await expect(signIn).toBeVisible()
+  await expect(signIn.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0)
+
+  await signIn.getByRole('button', { name: 'Get started with 2 free credits' }).click()
+  const signUp = page.getByRole('dialog', { name: 'Get Started with Your Free Design!' })
+  await expect(signUp).toBeVisible()
+  await expect(signIn).toBeHidden()
+  await expect(signUp.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0)
+
+  await expect(signUp.getByText('Already have an account? Sign in')).toBeVisible()
+  await signUp.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(signIn).toBeVisible()
+  await expect(signUp).toBeHidden()
+
+  await signIn.getByRole('button', { name: 'Forgot password?' }).click()
+  const reset = page.getByRole('dialog', { name: 'Reset Your Password' })
+  await expect(reset).toBeVisible()
+  await reset.getByRole('button', { name: 'Back to sign in' }).click()
+  await expect(signIn).toBeVisible()
+})
+
+test('Where Google sign-in is configured, its button sends the visitor to Google with our callback', async ({ page }) => {
+  // The product instance on this port runs with dummy Google credentials; Google itself is answered locally.
+  await page.context().route('https://accounts.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Google</title>' }))
+  await dismissCookieBanner(page)
+  await page.goto(`http://localhost:${FAILING_PROVIDER_PORT}/`)
+  await header(page).getByRole('button', { name: 'Sign In', exact: true }).filter({ visible: true }).first().click()
+  const signIn = page.getByRole('dialog', { name: 'Welcome back' })
+  await signIn.getByRole('button', { name: 'Continue with Google' }).click()
+  await page.waitForURL(/^https:\/\/accounts\.google\.com\//)
+  const url = new URL(page.url())
+  expect(url.searchParams.get('client_id')).toBe('e2e-google-client-id')
+  expect(url.searchParams.get('redirect_uri')).toBe(`http://localhost:${FAILING_PROVIDER_PORT}/api/auth/callback/google`)
 })

@@ -327,6 +327,8 @@ test.describe('The home wizard: transformation', () => {
     await page.getByRole('button', { name: 'Retry Renovation' }).click()
     await expect(page.getByText('Design saved to your collection!')).toBeVisible({ timeout: 100_000 })
     await expect(creditBadge(page)).toHaveText('0 credits')
+    // spec §2 Header: at 0 credits an 'Upgrade' badge links to /pricing.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Upgrade' }).filter({ visible: true })).toHaveAttribute('href', '/pricing')
 
     // With no credit left, another transformation is not started.
     await page.getByRole('button', { name: 'Back to Styles' }).click()
