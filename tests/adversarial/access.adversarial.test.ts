@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,11 +17,41 @@ function upload(client: TestClient, bytes: Buffer, type = 'image/jpeg') {
   return fetch(`${client.baseUrl}/api/images`, { method: 'POST', body: form, headers: { cookie: client.cookieHeader, origin: client.baseUrl } })
 }
 
+/** A server on our own machine (127.0.0.1 and ::1, one port) that hands a photo to anyone who reaches it, noting each path asked for. */
+async function startInternalPhotoServer(photo: Buffer) {
+  const requested: string[] = []
+  const handler: RequestListener = (request, response) => {
+    requested.push(request.url ?? '')
+    response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo)
+  }
+  const servers = [createServer(handler), createServer(handler)]
+  const listen = (server: Server, port: number, host: string) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, host, () => resolve((server.address() as AddressInfo).port))
+    })
+  const port = await listen(servers[0]!, 0, '127.0.0.1')
+  await listen(servers[1]!, port, '::1')
+  return {
+    port,
+    requested,
+    close: () => {
+      for (const server of servers) {
+        server.closeAllConnections()
+        server.close()
+      }
+    },
+  }
+}
+
 describe.each(DATABASE_KINDS)('accounts, access and input under attack on %s', (kind) => {
   let server: TestServer
   let drip: Server
   let dripPort = 0
+  let internal: Awaited<ReturnType<typeof startInternalPhotoServer>>
   beforeAll(async () => {
+    // A photo on our own machine: without the address rules, every SSRF target below would import it.
+    internal = await startInternalPhotoServer(readFileSync(fixturePhoto('cc0-interior-3.jpg')))
     drip = createServer((request, response) => {
       if (request.url === '/slow') {
         response.writeHead(200, { 'content-type': 'image/jpeg' })
@@ -29,7 +59,7 @@ describe.each(DATABASE_KINDS)('accounts, access and input under attack on %s', (
         return void response.on('close', () => clearInterval(timer))
       }
       if (request.url === '/huge') return void response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(2 * 1024 ** 3) }).write(Buffer.alloc(10))
-      if (request.url === '/bounce') return void response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end()
+      if (request.url === '/bounce') return void response.writeHead(302, { location: `http://127.0.0.1:${internal.port}/bounced.jpg` }).end()
       response.writeHead(404).end()
     })
     await new Promise<void>((resolve) => drip.listen(0, '127.0.0.1', () => resolve()))
@@ -37,7 +67,22 @@ describe.each(DATABASE_KINDS)('accounts, access and input under attack on %s', (
     server = await startTestServer({
       kind,
       env: { RATE_LIMIT: 'on' },
-      overrides: { remoteFetch: { allowHosts: new Set([`127.0.0.1:${dripPort}`]), timeoutMs: 1500, resolver: async (host) => (host === 'rebind.example' ? [{ address: '10.1.2.3', family: 4 }] : []) } },
+      overrides: {
+        remoteFetch: {
+          allowHosts: new Set([`127.0.0.1:${dripPort}`]),
+          timeoutMs: 1500,
+          // localhost as a real resolver answers it, and a public-looking name that points home.
+          resolver: async (host) =>
+            host === 'localhost'
+              ? [
+                  { address: '127.0.0.1', family: 4 },
+                  { address: '::1', family: 6 },
+                ]
+              : host === 'rebind.example'
+                ? [{ address: '127.0.0.1', family: 4 }]
+                : [],
+        },
+      },
     })
   })
   afterAll(async () => {
@@ -45,6 +90,7 @@ describe.each(DATABASE_KINDS)('accounts, access and input under attack on %s', (
     await server?.close()
     drip?.closeAllConnections()
     drip?.close()
+    internal?.close()
   })
 
   it('a reset token used twice in parallel works once', async () => {
@@ -129,8 +175,14 @@ describe.each(DATABASE_KINDS)('accounts, access and input under attack on %s', (
 
   it('URL import refuses every private target, a slow-drip body and a 2 GB Content-Length', async () => {
     const client = new TestClient(server.url, { 'x-forwarded-for': '192.0.2.77' })
-    const targets = ['http://127.0.0.1/', 'http://localhost/', 'http://[::1]/', 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://0x7f000001/', 'http://2130706433/', 'http://[::ffff:127.0.0.1]/', 'http://rebind.example/x.jpg', `http://127.0.0.1:${dripPort}/bounce`]
-    for (const url of targets) expect((await client.request('/api/images/import', { body: { url } })).status, url).toBe(400)
+    const onThisMachine = ['127.0.0.1', 'localhost', '[::1]', '0x7f000001', '2130706433', '[::ffff:127.0.0.1]', 'rebind.example'].map((host) => `http://${host}:${internal.port}/x.jpg`)
+    const targets = [...onThisMachine, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', `http://127.0.0.1:${dripPort}/bounce`]
+    for (const url of targets) {
+      const response = await client.request('/api/images/import', { body: { url } })
+      expect(response.status, url).toBe(400)
+      expect(((await response.json()) as { error: { message: string } }).error.message, url).toBe('Could not access image from this source. Try downloading the image first, then drag and drop the file.')
+    }
+    expect(internal.requested).toEqual([])
     const slow = await client.request('/api/images/import', { body: { url: `http://127.0.0.1:${dripPort}/slow` } })
     expect(slow.status).toBe(502)
     const huge = await client.request('/api/images/import', { body: { url: `http://127.0.0.1:${dripPort}/huge` } })

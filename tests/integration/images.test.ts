@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { once } from 'node:events'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkImageFile } from '../../src/client/lib/image-compression'
+import { fetchRemoteImage, type Resolver } from '../../src/server/images/fetch-remote-image'
 import { TestClient, uniqueEmail } from '../support/http-client'
 import { pixelBombPng } from '../support/crafted-files'
 import { fixturePhoto } from '../support/paths'
@@ -17,6 +20,35 @@ function upload(client: TestClient, bytes: Buffer, name = 'photo.jpg', type = 'i
 
 async function errorOf(response: Response): Promise<string> {
   return ((await response.json()) as { error: { message: string } }).error.message
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port))
+  })
+}
+
+/** A server on our own machine (127.0.0.1 and ::1, one port) that hands its photo to anyone who reaches it, noting each path asked for. */
+async function startInternalPhotoServer(photo: Buffer) {
+  const requested: string[] = []
+  const handler: RequestListener = (request, response) => {
+    requested.push(request.url ?? '')
+    response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo)
+  }
+  const servers = [createServer(handler), createServer(handler)]
+  const port = await listen(servers[0]!, 0, '127.0.0.1')
+  await listen(servers[1]!, port, '::1')
+  return {
+    port,
+    requested,
+    close: () => {
+      for (const server of servers) {
+        server.closeAllConnections()
+        server.close()
+      }
+    },
+  }
 }
 
 describe.each(DATABASE_KINDS)('the image pipeline on %s', (kind) => {
@@ -80,6 +112,15 @@ describe.each(DATABASE_KINDS)('the image pipeline on %s', (kind) => {
     expect(await errorOf(response)).toBe('File is too large (11.0 MB). Maximum size is 10MB.')
   })
 
+  it('refuses a 13 MB file before reading it, with the size the upload form would show', async () => {
+    const size = 13 * 1024 * 1024
+    const response = await upload(owner, Buffer.alloc(size))
+    expect(response.status).toBe(413)
+    const message = await errorOf(response)
+    expect(message).toBe('File is too large (13.0 MB). Maximum size is 10MB.')
+    expect(checkImageFile({ name: 'photo.jpg', type: 'image/jpeg', size })).toEqual({ ok: false, message })
+  })
+
   it('refuses a 20000×20000 pixel bomb quickly without decoding it', async () => {
     const before = process.memoryUsage().rss
     const started = performance.now()
@@ -109,21 +150,58 @@ describe.each(DATABASE_KINDS)('the image pipeline on %s', (kind) => {
 })
 
 describe('importing a dropped web image', () => {
+  // spec §8 drop messages.
+  const CANNOT_ACCESS = 'Could not access image from this source. Try downloading the image first, then drag and drop the file.'
+  const NOT_AN_IMAGE = 'The dropped content is not an image. Please drag an image file or URL.'
+  // Every way of writing "this machine" that a visitor might try; each reaches the internal photo server.
+  const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]', '0x7f000001', '2130706433', '[::ffff:127.0.0.1]', 'sneaky.example']
+  const ENDLESS_BYTES = 64 * 1024 * 1024
+  const jpeg = readFileSync(fixturePhoto('cc0-interior-3.jpg'))
+  // Stands in for DNS: localhost as a real resolver answers it, and a public-looking name that points home.
+  const resolver: Resolver = async (hostname) => {
+    if (hostname === 'localhost')
+      return [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ]
+    return hostname === 'sneaky.example' ? [{ address: '127.0.0.1', family: 4 }] : []
+  }
+
   let imageHost: Server
   let hostPort = 0
+  let internal: Awaited<ReturnType<typeof startInternalPhotoServer>>
+  let endlessBytesSent: Promise<number>
   let server: TestServer
-  const jpeg = readFileSync(fixturePhoto('cc0-interior-3.jpg'))
 
   beforeAll(async () => {
+    internal = await startInternalPhotoServer(jpeg)
     imageHost = createServer((request, response) => {
+      // /hops/N reaches the photo after N redirects.
+      const hops = /^\/hops\/(\d+)$/.exec(request.url ?? '')
+      if (hops) return void response.writeHead(302, { location: Number(hops[1]) > 1 ? `/hops/${Number(hops[1]) - 1}` : '/photo.jpg' }).end()
       if (request.url === '/photo.jpg') return void response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg)
       if (request.url === '/page.html') return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>')
       if (request.url === '/to-private') return void response.writeHead(302, { location: 'http://10.0.0.1/secret.jpg' }).end()
-      if (request.url === '/to-loopback') return void response.writeHead(302, { location: `http://127.0.0.1:${hostPort + 1}/x.jpg` }).end()
+      if (request.url === '/to-loopback') return void response.writeHead(302, { location: `http://127.0.0.1:${internal.port}/via-redirect.jpg` }).end()
       if (request.url === '/to-self') return void response.writeHead(302, { location: '/photo.jpg' }).end()
       if (request.url === '/huge') {
         response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(2 * 1024 * 1024 * 1024) })
         return void response.write(jpeg.subarray(0, 1000))
+      }
+      if (request.url === '/endless') {
+        // No Content-Length: only counting the bytes as they arrive can stop this one.
+        response.writeHead(200, { 'content-type': 'image/jpeg' })
+        let sent = 0
+        endlessBytesSent = once(response, 'close').then(() => sent)
+        const chunk = Buffer.alloc(64 * 1024)
+        const pump = () => {
+          while (sent < ENDLESS_BYTES && !response.destroyed) {
+            sent += chunk.length
+            if (!response.write(chunk)) return void response.once('drain', pump)
+          }
+          response.end()
+        }
+        return pump()
       }
       if (request.url === '/slow') {
         response.writeHead(200, { 'content-type': 'image/jpeg' })
@@ -132,17 +210,14 @@ describe('importing a dropped web image', () => {
       }
       response.writeHead(404).end()
     })
-    await new Promise<void>((resolve) => imageHost.listen(0, '127.0.0.1', () => resolve()))
-    hostPort = (imageHost.address() as AddressInfo).port
+    hostPort = await listen(imageHost, 0, '127.0.0.1')
     server = await startTestServer({
       kind: 'pglite',
+      // Each test is its own visitor (by X-Forwarded-For) so the import rate limit counts one test at a time.
+      env: { TRUST_PROXY: '1' },
       overrides: {
-        remoteFetch: {
-          // The tests' own image host is allow-listed explicitly; everything else follows production rules.
-          allowHosts: new Set([`127.0.0.1:${hostPort}`]),
-          resolver: async (hostname) => (hostname === 'sneaky.example' ? [{ address: '127.0.0.1', family: 4 }] : hostname === 'images.example' ? [{ address: '93.184.216.34', family: 4 }] : []),
-          timeoutMs: 1500,
-        },
+        // The tests' own image host is allow-listed explicitly; everything else follows production rules.
+        remoteFetch: { allowHosts: new Set([`127.0.0.1:${hostPort}`]), resolver, timeoutMs: 1500 },
       },
     })
   })
@@ -150,9 +225,12 @@ describe('importing a dropped web image', () => {
     await server?.close()
     imageHost?.closeAllConnections()
     imageHost?.close()
+    internal?.close()
   })
 
-  const importUrl = (url: string) => new TestClient(server.url).request('/api/images/import', { body: { url } })
+  let visitors = 0
+  const newVisitor = () => new TestClient(server.url, { 'x-forwarded-for': `203.0.113.${(visitors += 1)}` })
+  const importUrl = (url: string, visitor = newVisitor()) => visitor.request('/api/images/import', { body: { url } })
 
   it('returns a normalised JPEG for an image URL', async () => {
     const response = await importUrl(`http://127.0.0.1:${hostPort}/photo.jpg`)
@@ -166,31 +244,67 @@ describe('importing a dropped web image', () => {
     expect((await importUrl(`http://127.0.0.1:${hostPort}/to-self`)).status).toBe(200)
   })
 
-  it.each(['http://127.0.0.1/x.jpg', 'http://localhost/x.jpg', 'http://[::1]/x.jpg', 'http://10.0.0.1/x.jpg', 'http://169.254.169.254/latest/meta-data/', 'http://0x7f000001/x.jpg', 'http://2130706433/x.jpg', 'http://[::ffff:127.0.0.1]/x.jpg', 'http://sneaky.example/x.jpg', 'ftp://example.com/x.jpg', 'file:///etc/passwd'])(
-    'refuses %s',
-    async (url) => {
-      const response = await importUrl(url)
-      expect(response.status).toBe(400)
-      const message = await errorOf(response)
-      expect(['Could not access image from this source. Try downloading the image first, then drag and drop the file.', 'The dropped content is not an image. Please drag an image file or URL.']).toContain(message)
-    },
-  )
+  it('follows up to 3 redirects and refuses a 4th', async () => {
+    expect((await importUrl(`http://127.0.0.1:${hostPort}/hops/3`)).status).toBe(200)
+    const response = await importUrl(`http://127.0.0.1:${hostPort}/hops/4`)
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toBe(CANNOT_ACCESS)
+  })
 
-  it('refuses a redirect from an allowed host to a private address', async () => {
-    expect(await errorOf(await importUrl(`http://127.0.0.1:${hostPort}/to-private`))).toBe('Could not access image from this source. Try downloading the image first, then drag and drop the file.')
-    expect((await importUrl(`http://127.0.0.1:${hostPort}/to-loopback`)).status).toBe(400)
+  it('would fetch the photo from every one of those addresses if the address rules let it', async () => {
+    // The refusals below prove something only because each target really serves a photo.
+    const allowHosts = new Set(['127.0.0.1', 'localhost', '::1', '::ffff:7f00:1', 'sneaky.example'].map((host) => `${host}:${internal.port}`))
+    for (const host of LOOPBACK_HOSTS) {
+      const bytes = await fetchRemoteImage(`http://${host}:${internal.port}/reachable.jpg`, { resolver, allowHosts, timeoutMs: 1500 })
+      expect(bytes.equals(jpeg), host).toBe(true)
+    }
+  })
+
+  it.each(LOOPBACK_HOSTS)('refuses a photo on this machine at %s without contacting it', async (host) => {
+    const path = `/secret-${host.replace(/\W/g, '-')}.jpg`
+    const response = await importUrl(`http://${host}:${internal.port}${path}`)
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toBe(CANNOT_ACCESS)
+    expect(internal.requested).not.toContain(path)
+  })
+
+  it.each(['http://10.0.0.1/x.jpg', 'http://169.254.169.254/latest/meta-data/'])('refuses the private address %s', async (url) => {
+    const response = await importUrl(url)
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toBe(CANNOT_ACCESS)
+  })
+
+  it.each(['ftp://example.com/x.jpg', 'file:///etc/passwd'])('refuses %s, which is not a web address', async (url) => {
+    const response = await importUrl(url)
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toBe(NOT_AN_IMAGE)
+  })
+
+  it('refuses a redirect from an allowed host to a private address without following it', async () => {
+    expect(await errorOf(await importUrl(`http://127.0.0.1:${hostPort}/to-private`))).toBe(CANNOT_ACCESS)
+    const response = await importUrl(`http://127.0.0.1:${hostPort}/to-loopback`)
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toBe(CANNOT_ACCESS)
+    expect(internal.requested).not.toContain('/via-redirect.jpg')
   })
 
   it('refuses content that is not an image', async () => {
     const response = await importUrl(`http://127.0.0.1:${hostPort}/page.html`)
     expect(response.status).toBe(415)
-    expect(await errorOf(response)).toBe('The dropped content is not an image. Please drag an image file or URL.')
+    expect(await errorOf(response)).toBe(NOT_AN_IMAGE)
   })
 
   it('refuses a 2 GB Content-Length before reading it', async () => {
     const response = await importUrl(`http://127.0.0.1:${hostPort}/huge`)
     expect(response.status).toBe(413)
     expect(await errorOf(response)).toBe('Image is too large (2048.0 MB). Maximum size is 10MB.')
+  })
+
+  it('stops reading a body that streams past 10 MB without a Content-Length', async () => {
+    const response = await importUrl(`http://127.0.0.1:${hostPort}/endless`)
+    expect(response.status).toBe(413)
+    expect(await errorOf(response)).toMatch(/^Image is too large \(10\.\d MB\)\. Maximum size is 10MB\.$/)
+    expect(await endlessBytesSent).toBeLessThan(ENDLESS_BYTES)
   })
 
   it('gives up on a slow-drip body at the time limit', async () => {
@@ -201,8 +315,9 @@ describe('importing a dropped web image', () => {
   })
 
   it('limits how many imports one client makes in a minute', async () => {
+    const visitor = newVisitor()
     const statuses: number[] = []
-    for (let index = 0; index < 22; index += 1) statuses.push((await importUrl('http://10.0.0.1/x.jpg')).status)
+    for (let index = 0; index < 22; index += 1) statuses.push((await importUrl('http://10.0.0.1/x.jpg', visitor)).status)
     expect(statuses).toContain(429)
   })
 })

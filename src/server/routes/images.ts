@@ -1,14 +1,29 @@
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import { MAX_UPLOAD_BYTES, megabytes } from '../images/normalize-image'
 import { AppError } from '../lib/app-error'
 import { clientIp } from '../lib/client-ip'
-import { limitBody, parseJsonBody, parseWith } from '../lib/http'
+import { errorBody, parseJsonBody, parseWith } from '../lib/http'
 import { requireUser, type SessionReader } from '../lib/session'
 import { importRemoteImage, readOwnImage, uploadImage, type ImageDeps, type ImportDeps } from '../services/images'
 
 export const ImageImportSchema = z.object({ url: z.string({ message: 'The dropped content is not an image. Please drag an image file or URL.' }).trim().min(1).max(2048) })
 const ImageIdSchema = z.object({ id: z.uuid({ message: 'Image not found' }) })
+
+// spec §5: a file over 10 MB is refused with its size. The body may exceed 10 MB a little so that the
+// handler can name the file's own size; anything larger is refused before it is read, sized from its
+// Content-Length (browsers always send one for a file), with the same message the upload form shows.
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024
+const fileTooLarge = (megabytesText: string) => new AppError('payload_too_large', `File is too large (${megabytesText} MB). Maximum size is 10MB.`)
+const limitUploadBody = bodyLimit({
+  maxSize: UPLOAD_BODY_LIMIT,
+  onError: (c) => {
+    const declared = Number(c.req.header('content-length'))
+    const size = declared > UPLOAD_BODY_LIMIT ? megabytes(declared) : `over ${megabytes(UPLOAD_BODY_LIMIT)}`
+    return c.json(errorBody(fileTooLarge(size)), 413)
+  },
+})
 
 export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionReader; trustProxy: number }) {
   const sendImage = (c: Context, image: { bytes: Buffer; contentType: string }, cache: string) => {
@@ -20,9 +35,8 @@ export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionRe
 
   return (
     new Hono()
-      // A multipart upload of one photo. The body may exceed 10 MB a little so that a too-large file gets
-      // the spec's message with its size; anything far larger is refused before it is read.
-      .post('/', limitBody(MAX_UPLOAD_BYTES + 2 * 1024 * 1024), async (c) => {
+      // A multipart upload of one photo.
+      .post('/', limitUploadBody, async (c) => {
         const user = await requireUser(deps.sessions, c)
         let form: Record<string, string | File | (string | File)[]>
         try {
@@ -32,7 +46,7 @@ export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionRe
         }
         const file = form.file
         if (!(file instanceof File)) throw new AppError('validation', 'Please upload an image file')
-        if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', `File is too large (${megabytes(file.size)} MB). Maximum size is 10MB.`)
+        if (file.size > MAX_UPLOAD_BYTES) throw fileTooLarge(megabytes(file.size))
         const stored = await uploadImage(deps, user.id, Buffer.from(await file.arrayBuffer()))
         return c.json({ id: stored.id, width: stored.width, height: stored.height, url: stored.url }, 201)
       })
