@@ -19,6 +19,24 @@ export function megabytes(bytes: number): string {
 const NOT_AN_IMAGE = 'This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.'
 const CORRUPTED = 'Image data is corrupted. Please upload the image again.'
 
+async function readHeader(bytes: Buffer): Promise<Metadata> {
+  try {
+    return await sharp(bytes, { limitInputPixels: false }).metadata()
+  } catch (error) {
+    throw new AppError('validation', CORRUPTED, { internal: 'metadata read failed', cause: error })
+  }
+}
+
+function checkPixelCount(metadata: Metadata): Metadata {
+  const width = metadata.width ?? 0
+  const height = metadata.height ?? 0
+  if (width === 0 || height === 0) throw new AppError('validation', CORRUPTED)
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new AppError('validation', `This image is too large (${width}×${height} pixels). Please use a photo under ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`)
+  }
+  return metadata
+}
+
 /**
  * Checks an upload by its content and returns a clean JPEG: type from the bytes, size and pixel count
  * checked before decoding, EXIF orientation applied, every piece of metadata (GPS included) removed,
@@ -31,6 +49,9 @@ export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
   if (!sourceType) throw new AppError('unsupported_media', NOT_AN_IMAGE)
   if (containsMarkup(input)) throw new AppError('unsupported_media', 'This file contains web page code as well as an image and cannot be used. Please export the photo again.')
 
+  // Only the header is read: a pixel bomb is refused before any pixel is decoded (a HEIC's too, before
+  // heic-convert decodes the whole picture into memory).
+  let metadata = checkPixelCount(await readHeader(input))
   let decodable = input
   if (sourceType === 'heic') {
     // sharp's prebuilt libvips cannot decode HEVC; heic-convert (libheif in wasm) can.
@@ -39,21 +60,10 @@ export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
     } catch (error) {
       throw new AppError('validation', CORRUPTED, { internal: 'heic decode failed', cause: error })
     }
+    metadata = checkPixelCount(await readHeader(decodable))
   }
-
-  let metadata: Metadata
-  try {
-    // Reads only the header: a pixel bomb is refused before any pixel is decoded.
-    metadata = await sharp(decodable, { limitInputPixels: false }).metadata()
-  } catch (error) {
-    throw new AppError('validation', CORRUPTED, { internal: 'metadata read failed', cause: error })
-  }
-  const width = metadata.width ?? 0
-  const height = metadata.height ?? 0
-  if (width === 0 || height === 0) throw new AppError('validation', CORRUPTED)
-  if (width * height > MAX_INPUT_PIXELS) {
-    throw new AppError('validation', `This image is too large (${width}×${height} pixels). Please use a photo under ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`)
-  }
+  const width = metadata.width!
+  const height = metadata.height!
 
   const scale = Math.min(1, Math.sqrt(MAX_OUTPUT_PIXELS / (width * height)), MAX_OUTPUT_SIDE / Math.max(width, height))
   const targetWidth = Math.max(1, Math.floor(width * scale))
