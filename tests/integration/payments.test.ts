@@ -132,6 +132,7 @@ describe.each(DATABASE_KINDS)('Stripe checkout and webhooks on %s', (kind) => {
   const sessionRequests: Array<{ headers: Record<string, unknown>; form: URLSearchParams }> = []
   let server: TestServer
   let sessionCounter = 0
+  let stripeDown = false
 
   beforeAll(async () => {
     // A local server speaking Stripe's documented Checkout Sessions contract (form-encoded POST /v1/checkout/sessions).
@@ -143,6 +144,7 @@ describe.each(DATABASE_KINDS)('Stripe checkout and webhooks on %s', (kind) => {
         if (request.headers.authorization !== 'Bearer sk_test_lavo') return void response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"type":"invalid_request_error","message":"Invalid API Key provided"}}')
         const form = new URLSearchParams(raw)
         sessionRequests.push({ headers: request.headers, form })
+        if (stripeDown) return void response.writeHead(500, { 'content-type': 'application/json', 'stripe-should-retry': 'false' }).end('{"error":{"type":"api_error","message":"An unknown error occurred"}}')
         sessionCounter += 1
         const id = `cs_test_fake_${sessionCounter}`
         response.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${sessionCounter}` }).end(
@@ -187,6 +189,31 @@ describe.each(DATABASE_KINDS)('Stripe checkout and webhooks on %s', (kind) => {
     expect(sent.form.get('line_items[0][price_data][currency]')).toBe('usd')
     expect(sent.form.get('success_url')).toBe(`${server.url}/pricing?success=true&session_id={CHECKOUT_SESSION_ID}`)
     expect(sent.headers['idempotency-key']).toBe(`checkout-${purchase.id}`)
+  })
+
+  it('When Stripe cannot open a checkout, the buyer is told "Failed to start checkout" and nothing is granted', async () => {
+    const { client, userId } = await signedUp(server)
+    const asked = sessionRequests.length
+    stripeDown = true
+    let checkout: { status: number; body: { error?: { message: string }; url?: string } }
+    try {
+      checkout = await client.json('/api/checkout', { body: { packageId: 'starter' } })
+    } finally {
+      stripeDown = false
+    }
+    expect(sessionRequests.length).toBeGreaterThan(asked)
+    expect(checkout.status).toBe(502)
+    expect(checkout.body.error?.message).toBe('Failed to start checkout')
+    expect(checkout.body.url).toBeUndefined()
+
+    // The purchase it recorded is closed as failed, with no session a payment could be matched to.
+    const recorded = await server.database.db.select().from(purchases).where(eq(purchases.userId, userId))
+    expect(recorded.map((purchase) => ({ status: purchase.status, providerSessionId: purchase.providerSessionId }))).toEqual([{ status: 'failed', providerSessionId: null }])
+    const claimed = await sendEvent('checkout.session.completed', { id: 'cs_test_never_opened', client_reference_id: userId, payment_status: 'paid', amount_total: 900, metadata: { purchaseId: recorded[0]!.id } })
+    expect(claimed.status).toBe(200)
+    expect((await client.me()).body).toMatchObject({ credits: 2, membershipTier: 'free' })
+    expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
+    expect((await server.database.db.select().from(purchases).where(eq(purchases.userId, userId)))[0]!.status).toBe('failed')
   })
 
   it('A bad signature or a stale timestamp is refused and grants nothing', async () => {
