@@ -60,11 +60,13 @@ for (const [index, file] of images.entries()) {
   const times = samples[index] ?? []
   const median = percentile(times, 0.5)
   const p95 = percentile(times, 0.95)
-  const ok = median <= TARGET_MS
+  const slowest = Math.max(...times)
+  // "≤ 1 s per image": every timed analysis of every image, not just its typical one.
+  const ok = slowest <= TARGET_MS
   pass &&= ok
   const seen = (await detectObjects(buffers[index] as Buffer)).filter((object) => object.score >= 0.3).map((object) => `${object.label} ${object.score.toFixed(2)}`)
   console.log(
-    `${path.basename(file).padEnd(28)} median ${median.toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  (target ≤ ${TARGET_MS} ms)  ${ok ? 'PASS' : 'FAIL'}   saw: ${seen.join(', ') || 'nothing'}`,
+    `${path.basename(file).padEnd(28)} median ${median.toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  max ${slowest.toFixed(0).padStart(5)} ms  (target max ≤ ${TARGET_MS} ms)  ${ok ? 'PASS' : 'FAIL'}   saw: ${seen.join(', ') || 'nothing'}`,
   )
 }
 const all = samples.flat()
