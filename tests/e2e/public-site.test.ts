@@ -14,7 +14,8 @@ const PUBLIC_PAGES = [
   { path: '/terms-of-service', name: 'terms-of-service', heading: /Terms of Service/ },
   { path: '/privacy-policy', name: 'privacy-policy', heading: /Privacy Policy/ },
   { path: '/cookie-policy', name: 'cookie-policy', heading: /Cookie Policy/ },
-  { path: '/my-designs', name: 'my-designs', heading: /My Designs|designs/i },
+  // Signed out, My Designs shows its invitation (not the loading placeholder, which would also say My Designs).
+  { path: '/my-designs', name: 'my-designs', heading: /Your designs live here/ },
   { path: '/definitely-not-a-page', name: 'not-found', heading: /Oops! Page not found/ },
 ] as const
 

@@ -13,16 +13,34 @@ export async function expectNoAxeViolations(page: Page, context?: string) {
   expect(summary, `axe violations${context ? ` on ${context}` : ''}`).toEqual([])
 }
 
-/** Writes full-page screenshots at 375 px and 1440 px wide as test artifacts. */
+/**
+ * A full-page screenshot shows the whole page at once, but lazy images load only when scrolled near:
+ * scroll through it so they are there, and end at the top (where a sticky header belongs in the picture).
+ */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y)
+      await new Promise((resolve) => setTimeout(resolve, 30))
+    }
+    window.scrollTo(0, 0)
+  })
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, { timeout: 5_000 }).catch(() => undefined)
+}
+
+/** Writes full-page screenshots at 375 px and 1440 px wide as test artifacts (the page is left scrolled where it was). */
 export async function screenshotBothWidths(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const original = page.viewportSize()
+  const scrolled = await page.evaluate(() => window.scrollY)
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     await page.waitForTimeout(150)
+    await loadLazyImages(page)
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true })
   }
   if (original) await page.setViewportSize(original)
+  await page.evaluate((y) => window.scrollTo(0, y), scrolled)
 }
 
 /** Every .eml in the product's outbox, oldest first. */
