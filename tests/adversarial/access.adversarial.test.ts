@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type RequestListener, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetTokenFrom } from '../support/email'
 import { TestClient, uniqueEmail, uploadPhoto, waitForGeneration } from '../support/http-client'
 import { pixelBombPng } from '../support/crafted-files'
+import { startInternalPhotoServer, type InternalPhotoServer } from '../support/internal-photo-server'
 import { fixturePhoto } from '../support/paths'
 import { DATABASE_KINDS } from '../support/test-database'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -17,38 +18,12 @@ function upload(client: TestClient, bytes: Buffer, type = 'image/jpeg') {
   return fetch(`${client.baseUrl}/api/images`, { method: 'POST', body: form, headers: { cookie: client.cookieHeader, origin: client.baseUrl } })
 }
 
-/** A server on our own machine (127.0.0.1 and ::1, one port) that hands a photo to anyone who reaches it, noting each path asked for. */
-async function startInternalPhotoServer(photo: Buffer) {
-  const requested: string[] = []
-  const handler: RequestListener = (request, response) => {
-    requested.push(request.url ?? '')
-    response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo)
-  }
-  const servers = [createServer(handler), createServer(handler)]
-  const listen = (server: Server, port: number, host: string) =>
-    new Promise<number>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(port, host, () => resolve((server.address() as AddressInfo).port))
-    })
-  const port = await listen(servers[0]!, 0, '127.0.0.1')
-  await listen(servers[1]!, port, '::1')
-  return {
-    port,
-    requested,
-    close: () => {
-      for (const server of servers) {
-        server.closeAllConnections()
-        server.close()
-      }
-    },
-  }
-}
 
 describe.each(DATABASE_KINDS)('accounts, access and input under attack on %s', (kind) => {
   let server: TestServer
   let drip: Server
   let dripPort = 0
-  let internal: Awaited<ReturnType<typeof startInternalPhotoServer>>
+  let internal: InternalPhotoServer
   beforeAll(async () => {
     // A photo on our own machine: without the address rules, every SSRF target below would import it.
     internal = await startInternalPhotoServer(readFileSync(fixturePhoto('cc0-interior-3.jpg')))

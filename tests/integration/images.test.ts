@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { once } from 'node:events'
-import { createServer, type RequestListener, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type Server } from 'node:http'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkImageFile } from '../../src/client/lib/image-compression'
 import { fetchRemoteImage, type Resolver } from '../../src/server/images/fetch-remote-image'
 import { TestClient, uniqueEmail } from '../support/http-client'
 import { pixelBombPng } from '../support/crafted-files'
+import { startInternalPhotoServer, type InternalPhotoServer, listen } from '../support/internal-photo-server'
 import { fixturePhoto } from '../support/paths'
 import { DATABASE_KINDS } from '../support/test-database'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -20,35 +20,6 @@ function upload(client: TestClient, bytes: Buffer, name = 'photo.jpg', type = 'i
 
 async function errorOf(response: Response): Promise<string> {
   return ((await response.json()) as { error: { message: string } }).error.message
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port))
-  })
-}
-
-/** A server on our own machine (127.0.0.1 and ::1, one port) that hands its photo to anyone who reaches it, noting each path asked for. */
-async function startInternalPhotoServer(photo: Buffer) {
-  const requested: string[] = []
-  const handler: RequestListener = (request, response) => {
-    requested.push(request.url ?? '')
-    response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo)
-  }
-  const servers = [createServer(handler), createServer(handler)]
-  const port = await listen(servers[0]!, 0, '127.0.0.1')
-  await listen(servers[1]!, port, '::1')
-  return {
-    port,
-    requested,
-    close: () => {
-      for (const server of servers) {
-        server.closeAllConnections()
-        server.close()
-      }
-    },
-  }
 }
 
 describe.each(DATABASE_KINDS)('the image pipeline on %s', (kind) => {
@@ -169,7 +140,7 @@ describe('importing a dropped web image', () => {
 
   let imageHost: Server
   let hostPort = 0
-  let internal: Awaited<ReturnType<typeof startInternalPhotoServer>>
+  let internal: InternalPhotoServer
   let endlessBytesSent: Promise<number>
   let server: TestServer
 
