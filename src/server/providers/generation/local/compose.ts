@@ -6,7 +6,7 @@ import { SRGB8_TO_LINEAR } from './colour-space'
 import type { SoftBorders } from './soft-borders'
 import { TONE_TABLE_RANGE, TONE_TABLE_SIZE, type Grade } from './grading'
 import { TONE_MIN, TONE_STEP, type MaterialTexture, type TextureLevel } from './materials'
-import { RENDER_FLAT, RENDER_KEEP, RENDER_MATERIAL, RENDER_METAL, type RenderPlan, type SurfacePlan } from './render-plan'
+import { RENDER_ART, RENDER_FLAT, RENDER_KEEP, RENDER_MATERIAL, RENDER_METAL, type RenderPlan, type SurfacePlan } from './render-plan'
 
 export type ComposeInput = {
   /** Interleaved 8-bit RGB, width × height. */
@@ -287,7 +287,8 @@ class PixelPainter {
       this.blue = blue * lift
       return
     }
-    if (mode === RENDER_FLAT || mode === RENDER_METAL) {
+    // (A picture takes no lightness anchor: a pale canvas becomes the accent colour rather than staying pale.)
+    if (mode === RENDER_FLAT || mode === RENDER_METAL || mode === RENDER_ART) {
       // The photo's light as a lightness offset from the region's mean, laid over the new colour.
       let offset = (toLightness(luminance) - this.meanLightness[region]!) * plan.shadingContrast[region]! + this.anchor[region]!
       if (offset < 0) offset *= 1 - fill

@@ -15,6 +15,8 @@ export const RENDER_KEEP = 0
 export const RENDER_FLAT = 1
 export const RENDER_MATERIAL = 2
 export const RENDER_METAL = 3
+/** A picture on the wall: flat in the style's accent colour with its own light and detail, taking no lightness anchor. */
+export const RENDER_ART = 4
 
 export type SurfaceKind = 'walls' | 'floor' | 'cabinetry' | 'ceiling'
 
@@ -116,7 +118,7 @@ export type SurfacePlan = {
 }
 
 export type RenderPlan = {
-  /** Per region: RENDER_KEEP, RENDER_FLAT, RENDER_MATERIAL or RENDER_METAL. */
+  /** Per region: RENDER_KEEP, RENDER_FLAT, RENDER_MATERIAL, RENDER_METAL or RENDER_ART. */
   mode: Int8Array
   /** Per region: index into `surfaces`, or -1. */
   surface: Int8Array
@@ -219,6 +221,13 @@ export function planRender({ scene, palette, look, recipe, seed }: PlanInput): R
     }
     if (kind === 'keep') {
       mode[index] = RENDER_KEEP
+      return
+    }
+    if (kind === 'art') {
+      // A picture on the wall is reprinted in the style's accent colour with its own light and detail: still
+      // the same picture, in the room's new colours, and never tiled over like the wall around it.
+      mode[index] = RENDER_ART
+      albedo.set(resolve(recipe.accents), index * 3)
       return
     }
     if (kind === 'metal') {

@@ -1,11 +1,12 @@
 // Finds the room's surfaces on the small analysis copy: SLIC superpixels in Lab, merged into regions by colour
 // and texture (a Felzenszwalb–Huttenlocher merge over the superpixel graph), then labelled walls, floor,
-// ceiling, cabinetry, fixtures, accents, metal or "keep" (windows, art, light sources) from colour, texture,
-// size and position cues.
+// ceiling, cabinetry, fixtures, accents, metal, "keep" (windows, colourful art, light sources) or "art" (a busy
+// picture or mirror framed by the wall) from colour, texture, size and position cues.
 import { SRGB8_TO_LINEAR, linearLuminance, srgb8ToLab } from './colour-space'
+import { boxBlur } from './box-blur'
 import { computeSuperpixels } from './superpixels'
 
-export type SurfaceRole = 'walls' | 'floor' | 'ceiling' | 'cabinetry' | 'fixtures' | 'accents' | 'metal' | 'objects' | 'keep'
+export type SurfaceRole = 'walls' | 'floor' | 'ceiling' | 'cabinetry' | 'fixtures' | 'accents' | 'metal' | 'objects' | 'keep' | 'art'
 
 export type Region = {
   role: SurfaceRole
@@ -99,9 +100,107 @@ export function segmentScene(rgb: Uint8Array, width: number, height: number, opt
   } else {
     for (const region of regions) region.role = 'objects'
   }
-  const floorTop = labelRoles(regions, borders.length, borders.gradient)
+  let floorTop = labelRoles(regions, borders.length, borders.gradient)
+  // Pictures, mirrors and windows on a wall often merge with it where their colours meet: carve them out.
+  const roles = regions.map((region) => region.role)
+  const carved = carveFramedDetail(regions, regionOf, gradient, width, height)
+  if (carved > 0) {
+    // Renumber so no region is left empty (a region that lost every pixel to a carving has no colour to speak of).
+    const used = new Uint8Array(roles.length + carved)
+    for (let pixel = 0; pixel < regionOf.length; pixel++) used[regionOf[pixel]!] = 1
+    const renumbered = new Int32Array(used.length).fill(-1)
+    const keptRoles: SurfaceRole[] = []
+    used.forEach((isUsed, index) => {
+      if (!isUsed) return
+      renumbered[index] = keptRoles.length
+      keptRoles.push(roles[index] ?? 'art')
+    })
+    for (let pixel = 0; pixel < regionOf.length; pixel++) regionOf[pixel] = renumbered[regionOf[pixel]!]!
+    regions = describeRegions(regionOf, rgb, lab, luminance, gradient, width, height)
+    regions.forEach((region, index) => (region.role = keptRoles[index]!))
+    borders = regionBorders(regionOf, gradient, width, height, regions.length)
+    floorTop = Math.min(1, ...regions.filter((region) => region.role === 'floor').map((region) => region.top))
+  }
   const groupOf = groupObjects(regions, borders.length)
   return { width, height, regionOf, regions, luminance, lab, gradient, floorTop, adjacency: borders.length, groupOf }
+}
+
+/** Lightness gradient (L* a pixel) above which a pixel counts as detail: paint strokes, reflections, a view. */
+const DETAIL_GRADIENT = 3
+/** Share of detail pixels nearby that makes a patch busy. */
+const BUSY_DENSITY = 0.3
+/** Share of a patch's surroundings that must be wall for it to be something hung on or set into the wall. */
+const WALL_SURROUND = 0.7
+
+/**
+ * Finds busy, compact patches that sit within the walls (a painting, a mirror full of reflections, a window
+ * with a view) and moves every wall or object pixel of their bounding box into a new region of its own,
+ * appended after the existing ones; returns how many were carved. A tiled wall is busy all over, so its
+ * patch is the wall itself and is refused by its size and surroundings.
+ */
+function carveFramedDetail(regions: Region[], regionOf: Int32Array, gradient: Float32Array, width: number, height: number): number {
+  const pixelCount = width * height
+  const density = new Float32Array(pixelCount)
+  for (let pixel = 0; pixel < pixelCount; pixel++) density[pixel] = gradient[pixel]! > DETAIL_GRADIENT ? 1 : 0
+  boxBlur(density, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)))
+  const isWall = (pixel: number) => regions[regionOf[pixel]!]!.role === 'walls'
+
+  const component = new Int32Array(pixelCount).fill(-1)
+  const stack: number[] = []
+  let carved = 0
+  let nextRegion = regions.length
+  for (let start = 0; start < pixelCount; start++) {
+    if (component[start] !== -1 || density[start]! < BUSY_DENSITY) continue
+    // One busy patch: flood fill, noting its bounding box.
+    let [minX, minY, maxX, maxY, size] = [width, height, -1, -1, 0]
+    component[start] = start
+    stack.push(start)
+    while (stack.length > 0) {
+      const pixel = stack.pop()!
+      const x = pixel % width
+      const y = (pixel - x) / width
+      size += 1
+      minX = Math.min(minX, x)
+      maxX = Math.max(maxX, x)
+      minY = Math.min(minY, y)
+      maxY = Math.max(maxY, y)
+      for (const next of [x > 0 ? pixel - 1 : -1, x < width - 1 ? pixel + 1 : -1, y > 0 ? pixel - width : -1, y < height - 1 ? pixel + width : -1]) {
+        if (next >= 0 && component[next] === -1 && density[next]! >= BUSY_DENSITY) {
+          component[next] = start
+          stack.push(next)
+        }
+      }
+    }
+    const boxArea = (maxX - minX + 1) * (maxY - minY + 1)
+    const share = boxArea / pixelCount
+    // Compact (fills most of its box), neither a speck nor half the room, and clear of the image's edges.
+    if (share < 0.004 || share > 0.12 || size < boxArea * 0.55 || minX === 0 || minY === 0 || maxX === width - 1 || maxY === height - 1) continue
+    // Framed things are not long strips: a bar of bulbs over the mirror is a light fixture, dressed with the style's metal.
+    const [boxWidth, boxHeight] = [maxX - minX + 1, maxY - minY + 1]
+    if (Math.max(boxWidth, boxHeight) > 3.5 * Math.min(boxWidth, boxHeight)) continue
+    // Its surroundings: a ring a few pixels outside the box.
+    const margin = Math.max(2, Math.round(Math.max(width, height) / 128))
+    let ring = 0
+    let wall = 0
+    for (let y = Math.max(0, minY - margin); y <= Math.min(height - 1, maxY + margin); y++) {
+      for (let x = Math.max(0, minX - margin); x <= Math.min(width - 1, maxX + margin); x++) {
+        if (x >= minX && x <= maxX && y >= minY && y <= maxY) continue
+        ring += 1
+        if (isWall(y * width + x)) wall += 1
+      }
+    }
+    if (ring === 0 || wall / ring < WALL_SURROUND) continue
+    const region = nextRegion++
+    for (let y = minY; y <= maxY; y++) {
+      for (let x = minX; x <= maxX; x++) {
+        const pixel = y * width + x
+        const role = regions[regionOf[pixel]!]!.role
+        if (role !== 'floor' && role !== 'ceiling' && role !== 'cabinetry') regionOf[pixel] = region
+      }
+    }
+    carved += 1
+  }
+  return carved
 }
 
 function lightnessSobel(lab: Float32Array, width: number, height: number): Float32Array {
