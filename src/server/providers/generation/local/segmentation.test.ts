@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { segmentScene, type SurfaceRole } from './segmentation'
+import { segmentScene } from './segmentation'
 import { createRandom } from './random'
 
 const WIDTH = 320
