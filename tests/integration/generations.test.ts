@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generations, jobs, userDesigns } from '../../src/server/db/schema'
+import { generations, images, jobs, userDesigns } from '../../src/server/db/schema'
 import { abandonGeneration, runGeneration } from '../../src/server/services/generations'
 import { getCreditBalance, getLedgerSum, grantCredits } from '../../src/server/services/credits'
 import { TestClient, uniqueEmail, uploadPhoto, waitForGeneration } from '../support/http-client'
@@ -181,6 +181,37 @@ describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {
       expect(providerCalls).toBe(0)
       const [late] = await server.database.db.select().from(generations).where(eq(generations.id, second.body.id))
       expect(late).toMatchObject({ status: 'failed', isFallback: true, errorType: 'timeout' })
+      expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('A worker whose provider answers after its owner was told “timeout” saves nothing and charges nothing', async () => {
+    const server = await startTestServer({ kind, worker: false, env: { GENERATION_TIMEOUT_MS: '1500' } })
+    try {
+      const { client, userId } = await signedUp(server)
+      const imageId = await uploadPhoto(client, photo)
+      const accepted = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'glam' } })
+      const imagesOf = async () => (await server.database.db.select({ id: images.id }).from(images).where(eq(images.userId, userId))).length
+      expect(await imagesOf()).toBe(1)
+      // This worker believes it has a minute; its provider answers only once the owner has been told it timed out.
+      const closed = async () => (await server.database.db.select().from(generations).where(eq(generations.id, accepted.body.id)))[0]!.status === 'failed'
+      const provider = {
+        name: 'late',
+        generate: async () => {
+          while (!(await closed())) await new Promise((resolve) => setTimeout(resolve, 100))
+          return { image: photo, method: 'late' }
+        },
+      }
+      const working = runGeneration({ ...server.deps, db: server.database.db, provider, timeoutMs: 60_000 }, accepted.body.id)
+      const done = await waitForGeneration(client, accepted.body.id)
+      expect(done.result).toMatchObject({ fallback: true, errorType: 'timeout', creditsUsed: 0 })
+      await working
+      const [generation] = await server.database.db.select().from(generations).where(eq(generations.id, accepted.body.id))
+      expect(generation).toMatchObject({ status: 'failed', isFallback: true, resultImageId: null })
+      // Only the uploaded photo remains: the late result was not kept.
+      expect(await imagesOf()).toBe(1)
       expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
     } finally {
       await server.close()

@@ -13,7 +13,7 @@ import type { Logger } from '../lib/logger'
 import type { GenerationProvider } from '../providers/generation/generation-provider'
 import type { ObjectStorage } from '../storage/object-storage'
 import { grantCredits } from './credits'
-import { imageUrl, saveImage } from './images'
+import { discardImage, imageUrl, saveImage } from './images'
 
 export const GENERATION_JOB = 'generation'
 
@@ -127,13 +127,13 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
   }
 
   const result = await saveImage(deps, generation.userId, { bytes: output.image, contentType: 'image/jpeg', ...(await dimensions(output.image)) })
-  await deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(generations)
       .set({ status: 'succeeded', resultImageId: result.id, methodUsed: output.method, provider: deps.provider.name, finishedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(generations.id, generationId), inArray(generations.status, ['queued', 'running'])))
       .returning()
-    if (!claimed) return
+    if (!claimed) return false
     const [design] = await tx
       .insert(userDesigns)
       .values({
@@ -153,7 +153,10 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
       })
       .returning({ id: userDesigns.id })
     await tx.update(generations).set({ designId: design!.id }).where(eq(generations.id, generationId))
+    return true
   })
+  // Closed meanwhile (timed out on a read, or finished by another worker): the image belongs to nothing.
+  if (!saved) await discardImage(deps, result.id)
 }
 
 /** Provider error, failure or timeout: the credit comes back exactly once and the style's sample is saved as a fallback design. */

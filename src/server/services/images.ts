@@ -24,6 +24,12 @@ export async function saveImage(deps: ImageDeps, userId: string, image: Pick<Nor
   return { id, width: image.width, height: image.height, url: imageUrl(id), sha256 }
 }
 
+/** Removes a stored image that nothing refers to (its row, then its file). */
+export async function discardImage(deps: ImageDeps, imageId: string): Promise<void> {
+  const [row] = await deps.db.delete(images).where(eq(images.id, imageId)).returning({ storageKey: images.storageKey })
+  if (row) await deps.storage.delete(row.storageKey)
+}
+
 /** An upload: checked by content, normalised and stripped of metadata, then stored privately. */
 export async function uploadImage(deps: ImageDeps, userId: string, input: Buffer): Promise<StoredImage> {
   return saveImage(deps, userId, await normalizeImage(input))
