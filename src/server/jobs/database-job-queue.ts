@@ -11,7 +11,7 @@ export type DatabaseJobQueueOptions = {
   logger: Logger
   /** How often an idle worker looks for work. */
   pollMs?: number
-  /** A running job whose worker has been silent this long is presumed dead and is run again. */
+  /** A running job whose worker has not renewed its lock for this long is presumed dead and is run again. */
   lockTimeoutMs?: number
   concurrency?: number
   workerId?: string
@@ -76,10 +76,20 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
     if (!job) return false
     const handler = handlers[job.name]
     if (!handler) return true
+    // While the job runs its lock is renewed, so only a worker that has died (stopped renewing) loses it: a slow
+    // but healthy job is never run a second time beside itself, however long it takes.
+    const heartbeat = setInterval(() => {
+      db.update(jobs)
+        .set({ lockedAt: new Date() })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+        .catch((error: unknown) => logger.warn('job lock renewal failed', { jobId: job.id, error }))
+    }, Math.max(50, Math.floor(lockTimeoutMs / 3)))
     try {
       await handler.run(job.payload, { jobId: job.id, attempt: job.attempts, signal: controller.signal })
+      clearInterval(heartbeat)
       await finish(job, 'done')
     } catch (error) {
+      clearInterval(heartbeat)
       const exhausted = job.attempts >= job.maxAttempts
       logger.warn('job failed', { jobId: job.id, job: job.name, attempt: job.attempts, exhausted, error })
       if (exhausted) {
