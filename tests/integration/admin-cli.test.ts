@@ -44,7 +44,7 @@ describe.each(DATABASE_KINDS)('admin commands on %s', (kind) => {
     await expect.poll(listed, { timeout: PACKAGE_LIST_TTL_MS * 2, interval: 250 }).not.toContain('studio')
   })
 
-  it('grants credits with a note through the ledger and prints it', async () => {
+  it('grants credits with a note through the ledger, records refunds of unused credits once, and prints the ledger', async () => {
     const email = uniqueEmail('grant')
     const client = new TestClient(server.url)
     await client.signUp(email)
@@ -56,6 +56,14 @@ describe.each(DATABASE_KINDS)('admin commands on %s', (kind) => {
     expect(ledger).toMatch(/\+2 {2}signup_bonus/)
     expect(ledger).toMatch(/\+5 {2}admin .*\(Apology for an outage\)/)
     expect(ledger).toMatch(/Balance: 7$/)
+
+    // Decision 0003: a refund of unused credits removes them once per provider refund id, never below zero.
+    await expect(run('credits:refund', email, '3')).rejects.toThrow('credits:refund needs --reference')
+    await expect(run('credits:refund', email, '8', '--reference', 're_too_many')).rejects.toThrow(`${email} has only 7 unused credits; refund at most that many`)
+    expect(await run('credits:refund', email, '3', '--reference', 're_123', '--note', 'Starter refund')).toBe(`Removed 3 refunded credits from ${email}; balance 4`)
+    expect(await run('credits:refund', email, '3', '--reference', 're_123')).toBe(`Refund re_123 was already recorded; balance 4`)
+    expect(await getCreditBalance(server.database.db, userId)).toBe(await getLedgerSum(server.database.db, userId))
+    expect(await run('ledger', email)).toMatch(/-3 {2}refund +re_123 {2}\(Starter refund\)/)
   })
 })
 

@@ -4,7 +4,7 @@ import { formatUsd } from '../../shared/packages'
 import type { Database } from '../db/client'
 import { creditLedger, creditPackages, user } from '../db/schema'
 import { AppError } from '../lib/app-error'
-import { getCreditBalance, grantCredits } from '../services/credits'
+import { getCreditBalance, grantCredits, spendCreditIn } from '../services/credits'
 import { createPromoCode, deactivatePromoCode, listPromoCodes } from '../services/promo-codes'
 
 export const ADMIN_USAGE = `Lavo admin commands (npm run admin -- <command> …):
@@ -15,6 +15,7 @@ export const ADMIN_USAGE = `Lavo admin commands (npm run admin -- <command> …)
   package:create ID NAME CREDITS PRICE_CENTS [--description TEXT] [--popular]
   package:deactivate ID
   credits:grant EMAIL AMOUNT --note TEXT
+  credits:refund EMAIL AMOUNT --reference PROVIDER_REFUND_ID [--note TEXT]
   ledger EMAIL`
 
 function integer(value: string | undefined, name: string): number {
@@ -43,7 +44,7 @@ export async function runAdminCommand(db: Database, argv: string[]): Promise<str
     args: rest,
     allowPositionals: true,
     strict: true,
-    options: { max: { type: 'string' }, starts: { type: 'string' }, ends: { type: 'string' }, description: { type: 'string' }, popular: { type: 'boolean' }, note: { type: 'string' } },
+    options: { max: { type: 'string' }, starts: { type: 'string' }, ends: { type: 'string' }, description: { type: 'string' }, popular: { type: 'boolean' }, note: { type: 'string' }, reference: { type: 'string' } },
   })
   switch (command) {
     case 'promo:create': {
@@ -99,6 +100,20 @@ export async function runAdminCommand(db: Database, argv: string[]): Promise<str
       const credits = integer(amount, 'AMOUNT')
       await grantCredits(db, { userId: target.id, amount: credits, reason: 'admin', reference: `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, note: values.note.trim() })
       return `Granted ${credits} credits to ${target.email}; balance ${await getCreditBalance(db, target.id)}`
+    }
+    case 'credits:refund': {
+      // Decision 0003: unused credits refunded through the payment provider are removed with reason 'refund',
+      // keyed by the provider's refund id, so recording the same refund twice removes them once.
+      const [email, amount] = positionals
+      const reference = values.reference?.trim()
+      if (!reference) throw new AppError('validation', 'credits:refund needs --reference with the payment provider’s refund id')
+      const target = await findUserByEmail(db, email ?? '')
+      const credits = integer(amount, 'AMOUNT')
+      const balance = await getCreditBalance(db, target.id)
+      if (balance < credits) throw new AppError('validation', `${target.email} has only ${balance} unused credits; refund at most that many`)
+      const removed = await db.transaction((tx) => spendCreditIn(tx, { userId: target.id, amount: credits, reason: 'refund', reference, note: values.note?.trim() || undefined }))
+      const after = await getCreditBalance(db, target.id)
+      return removed ? `Removed ${credits} refunded credits from ${target.email}; balance ${after}` : `Refund ${reference} was already recorded; balance ${after}`
     }
     case 'ledger': {
       const target = await findUserByEmail(db, positionals[0] ?? '')

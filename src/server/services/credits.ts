@@ -6,7 +6,7 @@ import { AppError } from '../lib/app-error'
 /** Anything that can run queries: the database or an open transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
 
-export type LedgerReason = 'signup_bonus' | 'generation' | 'generation_refund' | 'product_list' | 'purchase' | 'promo' | 'admin'
+export type LedgerReason = 'signup_bonus' | 'generation' | 'generation_refund' | 'product_list' | 'purchase' | 'promo' | 'admin' | 'refund'
 
 export type CreditChange = { userId: string; reason: LedgerReason; reference: string; note?: string }
 
@@ -40,20 +40,23 @@ export async function spendCredit(db: Database, change: CreditChange): Promise<b
 }
 
 /**
- * spendCredit inside a caller's transaction (the spend rolls back with it). The ledger row and the
+ * spendCredit inside a caller's transaction (the spend rolls back with it); amount (default 1) for removing
+ * several at once, as a refund of unused credits does. The ledger row and the
  * conditional decrement are one statement (two data-modifying CTEs on one snapshot): the balance is
  * only touched when the ledger row is new, and never below zero.
  */
-export async function spendCreditIn(executor: Executor, change: CreditChange): Promise<boolean> {
+export async function spendCreditIn(executor: Executor, change: CreditChange & { amount?: number }): Promise<boolean> {
+  const amount = change.amount ?? 1
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`spendCreditIn needs a positive whole amount, got ${amount}`)
   const result = await executor.execute(sql`
     with recorded as (
       insert into ${creditLedger} (user_id, delta, reason, reference, note)
-      values (${change.userId}, -1, ${change.reason}, ${change.reference}, ${change.note ?? null})
+      values (${change.userId}, ${-amount}, ${change.reason}, ${change.reference}, ${change.note ?? null})
       on conflict (reason, reference) do nothing
       returning id
     ), spent as (
-      update ${userCredits} set credits = credits - 1, updated_at = now()
-      where user_id = ${change.userId} and credits >= 1 and exists (select 1 from recorded)
+      update ${userCredits} set credits = credits - ${amount}, updated_at = now()
+      where user_id = ${change.userId} and credits >= ${amount} and exists (select 1 from recorded)
       returning credits
     )
     select (select count(*)::int from recorded) as recorded, (select count(*)::int from spent) as spent`)
