@@ -100,7 +100,7 @@ export function segmentScene(rgb: Uint8Array, width: number, height: number, opt
   } else {
     for (const region of regions) region.role = 'objects'
   }
-  let floorTop = labelRoles(regions, borders.length, borders.gradient)
+  const floorTop = labelRoles(regions, borders.length, borders.gradient)
   // Pictures, mirrors and windows on a wall often merge with it where their colours meet: carve them out.
   const roles = regions.map((region) => region.role)
   const carved = carveFramedDetail(regions, regionOf, gradient, width, height)
@@ -118,8 +118,8 @@ export function segmentScene(rgb: Uint8Array, width: number, height: number, opt
     for (let pixel = 0; pixel < regionOf.length; pixel++) regionOf[pixel] = renumbered[regionOf[pixel]!]!
     regions = describeRegions(regionOf, rgb, lab, luminance, gradient, width, height)
     regions.forEach((region, index) => (region.role = keptRoles[index]!))
+    // (Carving never takes floor pixels, so where the floor starts is unchanged.)
     borders = regionBorders(regionOf, gradient, width, height, regions.length)
-    floorTop = Math.min(1, ...regions.filter((region) => region.role === 'floor').map((region) => region.top))
   }
   const groupOf = groupObjects(regions, borders.length)
   return { width, height, regionOf, regions, luminance, lab, gradient, floorTop, adjacency: borders.length, groupOf }
@@ -145,15 +145,15 @@ function carveFramedDetail(regions: Region[], regionOf: Int32Array, gradient: Fl
   boxBlur(density, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)))
   const isWall = (pixel: number) => regions[regionOf[pixel]!]!.role === 'walls'
 
-  const component = new Int32Array(pixelCount).fill(-1)
+  const visited = new Uint8Array(pixelCount)
   const stack: number[] = []
   let carved = 0
   let nextRegion = regions.length
   for (let start = 0; start < pixelCount; start++) {
-    if (component[start] !== -1 || density[start]! < BUSY_DENSITY) continue
+    if (visited[start] || density[start]! < BUSY_DENSITY) continue
     // One busy patch: flood fill, noting its bounding box.
     let [minX, minY, maxX, maxY, size] = [width, height, -1, -1, 0]
-    component[start] = start
+    visited[start] = 1
     stack.push(start)
     while (stack.length > 0) {
       const pixel = stack.pop()!
@@ -165,8 +165,8 @@ function carveFramedDetail(regions: Region[], regionOf: Int32Array, gradient: Fl
       minY = Math.min(minY, y)
       maxY = Math.max(maxY, y)
       for (const next of [x > 0 ? pixel - 1 : -1, x < width - 1 ? pixel + 1 : -1, y > 0 ? pixel - width : -1, y < height - 1 ? pixel + width : -1]) {
-        if (next >= 0 && component[next] === -1 && density[next]! >= BUSY_DENSITY) {
-          component[next] = start
+        if (next >= 0 && !visited[next] && density[next]! >= BUSY_DENSITY) {
+          visited[next] = 1
           stack.push(next)
         }
       }
