@@ -16,6 +16,11 @@ export function megabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1)
 }
 
+/** spec §5: the message for a file over 10 MB, with its size in MB. */
+export function fileTooLargeMessage(megabytesText: string): string {
+  return `File is too large (${megabytesText} MB). Maximum size is 10MB.`
+}
+
 const NOT_AN_IMAGE = 'This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.'
 const CORRUPTED = 'Image data is corrupted. Please upload the image again.'
 
@@ -44,7 +49,7 @@ function checkPixelCount(metadata: Metadata): Metadata {
  */
 export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
   if (input.length === 0) throw new AppError('validation', 'The file is empty. Please choose a photo.')
-  if (input.length > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', `File is too large (${megabytes(input.length)} MB). Maximum size is 10MB.`)
+  if (input.length > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(megabytes(input.length)))
   const sourceType = detectImageType(input)
   if (!sourceType) throw new AppError('unsupported_media', NOT_AN_IMAGE)
   if (containsMarkup(input)) throw new AppError('unsupported_media', 'This file contains web page code as well as an image and cannot be used. Please export the photo again.')

@@ -36,11 +36,15 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
 }
 
 /** Refuses bodies over maxBytes with 413 before reading them (Content-Length and streamed size both count). */
-export function limitBody(maxBytes: number): MiddlewareHandler {
+export function limitBody(maxBytes: number, message?: (declaredBytes: number | undefined) => string): MiddlewareHandler {
   const kb = Math.round(maxBytes / 1024)
   return bodyLimit({
     maxSize: maxBytes,
-    onError: (c) => c.json(errorBody(new AppError('payload_too_large', `The request is too large (the limit is ${kb} kB)`)), 413),
+    onError: (c) => {
+      const declared = Number(c.req.header('content-length'))
+      const text = message ? message(Number.isFinite(declared) && declared > 0 ? declared : undefined) : `The request is too large (the limit is ${kb} kB)`
+      return c.json(errorBody(new AppError('payload_too_large', text)), 413)
+    },
   })
 }
 

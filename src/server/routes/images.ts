@@ -1,10 +1,9 @@
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
-import { MAX_UPLOAD_BYTES, megabytes } from '../images/normalize-image'
+import { fileTooLargeMessage, MAX_UPLOAD_BYTES, megabytes } from '../images/normalize-image'
 import { AppError } from '../lib/app-error'
 import { clientIp } from '../lib/client-ip'
-import { errorBody, parseJsonBody, parseWith } from '../lib/http'
+import { limitBody, parseJsonBody, parseWith } from '../lib/http'
 import { requireUser, type SessionReader } from '../lib/session'
 import { importRemoteImage, readOwnImage, uploadImage, type ImageDeps, type ImportDeps } from '../services/images'
 
@@ -15,15 +14,7 @@ const ImageIdSchema = z.object({ id: z.uuid({ message: 'Image not found' }) })
 // handler can name the file's own size; anything larger is refused before it is read, sized from its
 // Content-Length (browsers always send one for a file), with the same message the upload form shows.
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024
-const fileTooLarge = (megabytesText: string) => new AppError('payload_too_large', `File is too large (${megabytesText} MB). Maximum size is 10MB.`)
-const limitUploadBody = bodyLimit({
-  maxSize: UPLOAD_BODY_LIMIT,
-  onError: (c) => {
-    const declared = Number(c.req.header('content-length'))
-    const size = declared > UPLOAD_BODY_LIMIT ? megabytes(declared) : `over ${megabytes(UPLOAD_BODY_LIMIT)}`
-    return c.json(errorBody(fileTooLarge(size)), 413)
-  },
-})
+const limitUploadBody = limitBody(UPLOAD_BODY_LIMIT, (declared) => fileTooLargeMessage(declared !== undefined && declared > UPLOAD_BODY_LIMIT ? megabytes(declared) : `over ${megabytes(UPLOAD_BODY_LIMIT)}`))
 
 export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionReader; trustProxy: number }) {
   const sendImage = (c: Context, image: { bytes: Buffer; contentType: string }, cache: string) => {
@@ -46,7 +37,7 @@ export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionRe
         }
         const file = form.file
         if (!(file instanceof File)) throw new AppError('validation', 'Please upload an image file')
-        if (file.size > MAX_UPLOAD_BYTES) throw fileTooLarge(megabytes(file.size))
+        if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(megabytes(file.size)))
         const stored = await uploadImage(deps, user.id, Buffer.from(await file.arrayBuffer()))
         return c.json({ id: stored.id, width: stored.width, height: stored.height, url: stored.url }, 201)
       })
