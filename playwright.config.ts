@@ -1,21 +1,32 @@
 import { defineConfig, devices } from '@playwright/test'
+import { TEST_RATE_LIMITS } from './tests/support/limits'
 
-const PORT = 3210
+// E2E_PORT_BASE moves the instances and the photo server (PORT … PORT + 4), so two checkouts can run the suite side by side.
+const PORT = Number(process.env.E2E_PORT_BASE ?? 3210)
 export const E2E_DATA_DIR = '.tmp/e2e-data'
 export const E2E_AMAZON_TAG = 'lavo-e2e-20'
 // Two more instances of the product whose generation provider is chosen by configuration, as an operator
 // would: one whose provider always fails, one whose provider outlasts a shortened (4 s) timeout.
-export const FAILING_PROVIDER_PORT = 3211
-export const STALLING_PROVIDER_PORT = 3212
+export const FAILING_PROVIDER_PORT = PORT + 1
+export const STALLING_PROVIDER_PORT = PORT + 2
 const STALLING_TIMEOUT_MS = 4_000
+// A photo server on loopback that tests start themselves: the main instance may import photos from it (and from no
+// other private address), so a dropped web address goes through the real server's import.
+export const PHOTO_SERVER_PORT = PORT + 3
+// And one API process with no worker (ROLE=api), as when every worker is down: the server says nothing about a
+// generation until a read closes it 2 s past its (shortened) limit, so the browser's own 75 s clock can be seen.
+export const SILENT_WORKER_PORT = PORT + 4
+export const SILENT_TIMEOUT_MS = 5_000
 
 function productServer(port: number, dataDir: string, env: Record<string, string> = {}) {
   return {
     command: `rm -rf ${dataDir} && node dist/server/main.js`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ...env },
+    // Three instances start at once (migrations, model warm-up): allow for a busy machine.
+    timeout: 180_000,
+    // Production, with abuse limits sized for a test run: every page and test comes from one address in minutes.
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ...TEST_RATE_LIMITS, ...env },
   }
 }
 
@@ -39,10 +50,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
-    // The main instance has an Amazon associate tag, so product links can be checked for it.
-    productServer(PORT, E2E_DATA_DIR, { AMAZON_ASSOCIATE_TAG: E2E_AMAZON_TAG }),
+    // The main instance has an Amazon associate tag, so product links can be checked for it, and may import from the loopback photo server.
+    productServer(PORT, E2E_DATA_DIR, { AMAZON_ASSOCIATE_TAG: E2E_AMAZON_TAG, IMAGE_IMPORT_ALLOW_HOSTS: `127.0.0.1:${PHOTO_SERVER_PORT}` }),
     // It also has (dummy) Google credentials, to show the Google button and where it leads.
     productServer(FAILING_PROVIDER_PORT, '.tmp/e2e-data-failing', { GENERATION_PROVIDER: 'failing', GOOGLE_CLIENT_ID: 'e2e-google-client-id', GOOGLE_CLIENT_SECRET: 'e2e-google-client-secret' }),
     productServer(STALLING_PROVIDER_PORT, '.tmp/e2e-data-stalling', { GENERATION_PROVIDER: 'stalling', GENERATION_TIMEOUT_MS: String(STALLING_TIMEOUT_MS) }),
+    productServer(SILENT_WORKER_PORT, '.tmp/e2e-data-silent', { ROLE: 'api', GENERATION_TIMEOUT_MS: String(SILENT_TIMEOUT_MS) }),
   ],
 })

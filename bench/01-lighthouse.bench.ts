@@ -1,8 +1,9 @@
-// Public-page performance (issue 2 §8): a production build, served by the built server, measured with Lighthouse 12
-// (mobile form factor, default simulated throttling, performance only) in Debian's Chromium on /, /pricing and /styles.
-// Each page runs 3 times; the table shows per-metric medians. First-load JS is every `<script src>` and
-// `<link rel="modulepreload">` in the page's prerendered HTML, gzipped, cross-checked with Lighthouse's network requests.
-// Targets: performance ≥ 98, LCP ≤ 1.2 s, CLS ≤ 0.02, first-load JS ≤ 90 kB gzip.
+// Public-page performance (issue 2 §8, issue 17 §1): a production build, served by the built server, measured with
+// Lighthouse 12 (mobile form factor, default simulated throttling, performance only) in Debian's Chromium on the public
+// pages and the signed-out My Designs. Each page runs 3 times; the table shows per-metric medians. First-load JS is
+// every script Chromium fetched during the Lighthouse run (the page's own modules and anything loaded lazily before
+// the run ended), in bytes transferred as the server sends them (precompressed), cross-checked with the HTML.
+// Targets: performance 100, FCP ≤ 0.8 s, LCP ≤ 1.0 s, TBT ≤ 50 ms, CLS ≤ 0.02, JS transferred ≤ 120 KiB.
 //   BENCH_SKIP_BUILD=1 measures the existing build; LIGHTHOUSE_RUNS=n changes the runs per page.
 //   LIGHTHOUSE_GZIP=1 is a diagnostic: Lighthouse goes through a local proxy that gzips text responses, as a CDN or a
 //   compressing server would. The server itself does not compress, so by default this bench measures it as it is.
@@ -24,11 +25,11 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const WORK_DIR = mkdtempSync(path.join(os.tmpdir(), 'lavo-lighthouse-'))
 const CLIENT_DIR = path.join(WORK_DIR, 'build', 'client')
 process.on('exit', () => rmSync(WORK_DIR, { recursive: true, force: true }))
-const PAGES = ['/', '/pricing', '/styles'] as const
+const PAGES = ['/', '/pricing', '/styles', '/gallery', '/how-it-works', '/help', '/my-designs'] as const
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CHROMIUM = '/usr/bin/chromium'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
-const TARGETS = { score: 98, lcpMs: 1200, cls: 0.02, firstLoadKb: 90 }
+const TARGETS = { score: 100, fcpMs: 800, lcpMs: 1000, tbtMs: 50, cls: 0.02, jsKib: 120 }
 const GZIP_PROXY = process.env.LIGHTHOUSE_GZIP === '1'
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR ? path.resolve(process.env.LIGHTHOUSE_SAVE_DIR) : undefined
 let saved = 0
@@ -41,6 +42,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 const kb = (bytes: number) => (bytes / 1000).toFixed(1)
+const kib = (bytes: number) => (bytes / 1024).toFixed(1)
 const load = () =>
   os
     .loadavg()
@@ -181,7 +183,7 @@ function crossCheck(page: string, expected: FirstLoadJs, run: Run): string[] {
   const fetchedGzip = [...fetched.keys()].reduce((sum, pathname) => sum + gzipOf(pathname), 0)
   const transferred = run.scripts.reduce((sum, script) => sum + script.transferSize, 0)
   lines.push(
-    `  ${page}: Lighthouse saw ${fetched.size} scripts (${kb(transferred)} kB transferred as served, ${kb(fetchedGzip)} kB gzip); ` +
+    `  ${page}: Lighthouse saw ${fetched.size} scripts (${kib(transferred)} KiB transferred as served, ${kb(fetchedGzip)} kB gzip); ` +
       `HTML lists ${expected.files.length} (${kb(expected.gzipBytes)} kB gzip, plus ${kb(expected.inlineGzipBytes)} kB of inline bootstrap script)`,
   )
   if (missing.length) lines.push(`    listed in the HTML but not fetched: ${missing.map((file) => file.url).join(', ')}`)
@@ -228,26 +230,39 @@ try {
   await stopServer(server)
 }
 
-const header = ['page', 'score', 'LCP', 'CLS', 'TBT', 'first-load JS (gzip)', 'result']
+const transferredJs = (run: Run) => run.scripts.reduce((sum, script) => sum + script.transferSize, 0)
+const header = ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transferred', 'result']
 const rows: string[][] = []
 let ok = true
 for (const page of PAGES) {
   const runs = results.get(page)!
   const score = median(runs.map((run) => run.score))
+  const fcp = median(runs.map((run) => run.fcpMs))
   const lcp = median(runs.map((run) => run.lcpMs))
-  const cls = median(runs.map((run) => run.cls))
   const tbt = median(runs.map((run) => run.tbtMs))
-  const js = firstLoad.get(page)!.gzipBytes
+  const cls = median(runs.map((run) => run.cls))
+  const js = median(runs.map(transferredJs))
   const failures = [
     score < TARGETS.score && 'score',
+    fcp > TARGETS.fcpMs && 'FCP',
     lcp > TARGETS.lcpMs && 'LCP',
+    tbt > TARGETS.tbtMs && 'TBT',
     cls > TARGETS.cls && 'CLS',
-    js > TARGETS.firstLoadKb * 1000 && 'JS',
+    js > TARGETS.jsKib * 1024 && 'JS',
   ].filter(Boolean)
   ok &&= failures.length === 0
-  rows.push([page, String(score), `${(lcp / 1000).toFixed(2)} s`, cls.toFixed(3), `${tbt.toFixed(0)} ms`, `${kb(js)} kB`, failures.length ? `FAIL (${failures.join(', ')})` : 'PASS'])
+  rows.push([
+    page,
+    String(score),
+    `${(fcp / 1000).toFixed(2)} s`,
+    `${(lcp / 1000).toFixed(2)} s`,
+    `${tbt.toFixed(0)} ms`,
+    cls.toFixed(3),
+    `${kib(js)} KiB`,
+    failures.length ? `FAIL (${failures.join(', ')})` : 'PASS',
+  ])
 }
-rows.push(['target', `≥ ${TARGETS.score}`, `≤ ${(TARGETS.lcpMs / 1000).toFixed(1)} s`, `≤ ${TARGETS.cls}`, '—', `≤ ${TARGETS.firstLoadKb} kB`, ''])
+rows.push(['target', `${TARGETS.score}`, `≤ ${(TARGETS.fcpMs / 1000).toFixed(1)} s`, `≤ ${(TARGETS.lcpMs / 1000).toFixed(1)} s`, `≤ ${TARGETS.tbtMs} ms`, `≤ ${TARGETS.cls}`, `≤ ${TARGETS.jsKib} KiB`, ''])
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)))
 const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
 console.log(

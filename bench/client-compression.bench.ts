@@ -1,46 +1,102 @@
-// Client-side compression of a 12 MP JPEG in Chromium (issue 4): from choosing the file on the home
-// page to the preview being ready ('Continue to Styles →'), which includes decoding, the 4 MP cap and
-// the 0.95 → 0.7 quality loop. Reported (no target in the issue).
+// A photo ready in under a second (issue 17 §3): from choosing a 12 MP JPEG on the home page to the preview with
+// 'Continue to Styles →', which includes decoding, the 4 MP cap and the 0.95 → 0.7 quality loop (spec §5), in Chromium.
+// Timed inside the page, from the file input's change event to the frame in which the button appears. Meanwhile every
+// main-thread task over 50 ms is recorded (Long Tasks API): the page must never be blocked longer than that.
+// Also a HEIC photo (converted for preview, spec §5), which must be ready within 2 s.
+// Targets: JPEG median ≤ 700 ms, HEIC median ≤ 2000 ms, no long task (> 50 ms) while either is prepared.
+//   COMPRESSION_RUNS=n changes the measured runs per photo (default 5, after one warm-up run).
 import { execSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import os, { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium } from '@playwright/test'
+import { chromium, type Browser } from '@playwright/test'
 import sharp from 'sharp'
-import { freePort, startProductProcess } from '../tests/support/product-process'
+import { fixturePhoto } from '../tests/support/paths'
+import { startBenchServer } from './support/bench-server'
 
+const TARGETS = { jpegMedianMs: 700, heicMedianMs: 2000, longestTaskMs: 50 }
+const RUNS = Number(process.env.COMPRESSION_RUNS ?? 5)
 const root = path.resolve(import.meta.dirname, '..')
-const fixture = path.resolve(root, '..', 'shared', 'fixtures', 'photos', 'cc0-interior-1.jpg')
 if (!existsSync(path.join(root, 'build', 'client', 'index.html'))) execSync('npm run --silent build', { cwd: root, stdio: 'inherit' })
 const work = mkdtempSync(path.join(tmpdir(), 'lavo-compress-'))
 const photo = path.join(work, 'twelve-megapixels.jpg')
 // A noisy 12 MP photo compresses like a real one (an upscaled fixture alone would be unrealistically small).
-const base = await sharp(readFileSync(fixture)).resize(4000, 3000, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true })
+const base = await sharp(readFileSync(fixturePhoto('cc0-interior-1.jpg'))).resize(4000, 3000, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true })
 for (let index = 0; index < base.data.length; index += 7) base.data[index] = Math.min(255, base.data[index]! + ((index * 2654435761) % 23))
 writeFileSync(photo, await sharp(base.data, { raw: base.info }).jpeg({ quality: 92 }).toBuffer())
+const heic = fixturePhoto('cc0-interior-1.heic')
 
-const port = await freePort()
-const product = await startProductProcess({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: path.join(work, 'data'), NODE_ENV: 'production', LOG_LEVEL: 'error' })
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
-try {
-  const samples: number[] = []
-  for (let run = 0; run < 4; run += 1) {
-    const context = await browser.newContext()
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'))
-    const page = await context.newPage()
-    await page.goto(`${product.url}/`)
-    const input = page.locator('input[type="file"]').first()
-    const started = Date.now()
-    await input.setInputFiles(photo)
+type Sample = { ms: number; longestTaskMs: number }
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** One run in a fresh context: the home page, hydrated; the file chosen; the time until the preview is ready. */
+async function prepareOnce(browser: Browser, url: string, file: string): Promise<Sample> {
+  const context = await browser.newContext()
+  await context.addInitScript(() => {
+    localStorage.setItem('cookie-consent', 'rejected')
+    const probe = { longTasks: [] as Array<{ start: number; duration: number }>, chosenAt: 0, readyAt: 0 }
+    Object.assign(window, { __probe: probe })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration })
+    }).observe({ type: 'longtask', buffered: true })
+    document.addEventListener('change', (event) => {
+      if (event.target instanceof HTMLInputElement && event.target.type === 'file') probe.chosenAt = performance.now()
+    }, true)
+    new MutationObserver(() => {
+      if (probe.chosenAt && !probe.readyAt && [...document.querySelectorAll('button')].some((button) => button.textContent?.includes('Continue to Styles'))) {
+        // The frame that shows it.
+        requestAnimationFrame(() => (probe.readyAt = performance.now()))
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+  const page = await context.newPage()
+  try {
+    await page.goto(`${url}/`)
+    await page.waitForSelector('html[data-hydrated]')
+    await page.locator('input[type="file"]').first().setInputFiles(file)
     await page.getByRole('button', { name: 'Continue to Styles →' }).waitFor({ timeout: 60_000 })
-    if (run > 0) samples.push(Date.now() - started)
+    await page.waitForFunction(() => (window as unknown as { __probe: { readyAt: number } }).__probe.readyAt > 0)
+    // Long tasks are reported a little after they end.
+    await page.waitForTimeout(200)
+    const probe = await page.evaluate(() => (window as unknown as { __probe: { longTasks: Array<{ start: number; duration: number }>; chosenAt: number; readyAt: number } }).__probe)
+    const during = probe.longTasks.filter((task) => task.start + task.duration >= probe.chosenAt && task.start <= probe.readyAt)
+    return { ms: probe.readyAt - probe.chosenAt, longestTaskMs: Math.max(0, ...during.map((task) => task.duration)) }
+  } finally {
     await context.close()
   }
-  samples.sort((a, b) => a - b)
-  const size = (readFileSync(photo).length / 1024 / 1024).toFixed(1)
-  console.log(`client compression of a 12 MP JPEG (${size} MB) in Chromium, file chosen → preview ready: median ${samples[Math.floor(samples.length / 2)]} ms (runs: ${samples.join(', ')} ms)`)
+}
+
+// The product's HTTP server (as the integration tests run it) over the current build.
+const product = await startBenchServer('pglite')
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+let ok = true
+console.log(`load average (1/5/15 min) at start: ${os.loadavg().map((value) => value.toFixed(2)).join(' / ')} on ${os.cpus().length} cores`)
+try {
+  for (const [label, file, target] of [
+    [`12 MP JPEG (${(readFileSync(photo).length / 1024 / 1024).toFixed(1)} MB)`, photo, TARGETS.jpegMedianMs],
+    [`HEIC (${(readFileSync(heic).length / 1024).toFixed(0)} KB)`, heic, TARGETS.heicMedianMs],
+  ] as const) {
+    await prepareOnce(browser, product.url, file) // warm-up: server file cache, the worker's code in the HTTP cache
+    const samples: Sample[] = []
+    for (let run = 0; run < RUNS; run += 1) samples.push(await prepareOnce(browser, product.url, file))
+    const ms = median(samples.map((sample) => sample.ms))
+    const longest = Math.max(...samples.map((sample) => sample.longestTaskMs))
+    const failures = [ms > target && `median over ${target} ms`, longest > TARGETS.longestTaskMs && `main thread blocked ${longest.toFixed(0)} ms`].filter(Boolean)
+    ok &&= failures.length === 0
+    console.log(
+      `${label}, file chosen → preview ready: median ${ms.toFixed(0)} ms (runs: ${samples.map((sample) => sample.ms.toFixed(0)).join(', ')} ms); ` +
+        `longest main-thread task meanwhile: ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none over 50 ms'} — ${failures.length ? `FAIL (${failures.join(', ')})` : 'PASS'}`,
+    )
+  }
+  console.log(`targets: JPEG median ≤ ${TARGETS.jpegMedianMs} ms, HEIC median ≤ ${TARGETS.heicMedianMs} ms, no main-thread task over ${TARGETS.longestTaskMs} ms`)
+  console.log(`load average (1/5/15 min) at end: ${os.loadavg().map((value) => value.toFixed(2)).join(' / ')}`)
 } finally {
   await browser.close()
-  await product.stop()
+  await product.close()
   rmSync(work, { recursive: true, force: true })
 }
+process.exit(ok ? 0 : 1)

@@ -1,12 +1,12 @@
 // Request-to-result latency of a generation with the local engine on a 4 MP photo (issue 5): p50 ≤ 2 s.
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import sharp from 'sharp'
 import { grantCredits } from '../src/server/services/credits'
 import { TestClient, uniqueEmail, uploadPhoto, waitForGeneration } from '../tests/support/http-client'
 import { percentile, report, startBenchServer } from './support/bench-server'
+import { fixturePhoto } from '../tests/support/paths'
 
-const fixture = path.resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'photos', 'cc0-interior-1.jpg')
+const fixture = fixturePhoto('cc0-interior-1.jpg')
 const fourMp = await sharp(readFileSync(fixture)).resize(2560, 1536, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer()
 const server = await startBenchServer('pglite')
 async function measure(): Promise<boolean> {

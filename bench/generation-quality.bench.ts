@@ -13,9 +13,10 @@ import { renderLocalRedesign } from '../src/server/providers/generation/local/lo
 import { EDGE_CORRELATION_SCALE, dominantColours, edgeCorrelation, meanDeltaE2000, paletteDistance, type GreyImage } from '../src/server/providers/generation/local/metrics'
 import { PALETTES, PALETTE_IDS, paletteLabel, type NamedPaletteId, type PaletteId } from '../src/shared/catalogue/palettes'
 import { STYLE_IDS, styleTitle, type StyleId } from '../src/shared/catalogue/styles'
+import { fixturePhotosDir } from '../tests/support/paths'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
-const fixturesDir = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'photos')
+const fixturesDir = fixturePhotosDir()
 const stockDir = path.join(repoRoot, 'public', 'images', 'stock')
 const resultsDir = path.join(repoRoot, 'bench', 'results')
 

@@ -15,8 +15,9 @@ import { userDesigns } from '../src/server/db/schema'
 import { getCreditBalance, getLedgerSum } from '../src/server/services/credits'
 import { TestClient, uniqueEmail, uploadPhoto } from '../tests/support/http-client'
 import { freePort, startProductProcess } from '../tests/support/product-process'
+import { fixturePhoto } from '../tests/support/paths'
 
-const fixture = path.resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'photos', 'cc0-interior-1.jpg')
+const fixture = fixturePhoto('cc0-interior-1.jpg')
 const kinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
 const USERS = 50
 const DESIGNS_PER_USER = 30

@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { normalizeImage } from '../src/server/images/normalize-image'
+import { fixturePhotosDir } from '../tests/support/paths'
 
-const fixtures = path.resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'photos')
+const fixtures = fixturePhotosDir()
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function time(label: string, input: Buffer, runs: number, target: number) {

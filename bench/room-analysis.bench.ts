@@ -6,16 +6,18 @@ import { loadavg } from 'node:os'
 import path from 'node:path'
 import { createLocalRoomAnalyzer } from '../src/server/providers/analysis/local-room-analyzer'
 import { detectObjects } from '../src/server/providers/analysis/human-detector'
+import { fixturePhotosDir } from '../tests/support/paths'
 
 const TARGET_MS = 1000
 const RUNS = 7
 
 const root = path.resolve(import.meta.dirname, '..')
-const folders = [path.resolve(root, '..', 'shared', 'fixtures', 'photos'), path.join(root, 'public', 'images', 'stock')]
+const folders = [fixturePhotosDir(), path.join(root, 'public', 'images', 'stock')]
 
 function listImages(): string[] {
   const files: string[] = []
   for (const folder of folders) {
+    // The stock photos are optional (rendered on demand); the shared photos are required (fixturePhotosDir throws).
     if (!existsSync(folder)) continue
     const stock = folder.endsWith('stock')
     for (const name of readdirSync(folder).sort()) {

@@ -1,4 +1,6 @@
 // Runs every benchmark under bench/ (or those whose file name contains an argument), one after another.
+// Arguments from the first one starting with -- on are passed to each benchmark run
+// (npm run bench -- engine-accuracy --scenes DIR).
 // Each benchmark prints its own figures; a benchmark that exits non-zero fails the run. The database benchmarks
 // measure PGlite and PostgreSQL (TEST_DATABASE_URL, or a server answering on 127.0.0.1:5432).
 import { readdirSync } from 'node:fs'
@@ -6,7 +8,10 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { withTestDatabase } from './local-postgres.mjs'
 
-const filters = process.argv.slice(2)
+const args = process.argv.slice(2)
+const firstOption = args.findIndex((arg) => arg.startsWith('--'))
+const filters = firstOption === -1 ? args : args.slice(0, firstOption)
+const passed = firstOption === -1 ? [] : args.slice(firstOption)
 const benchDir = path.resolve(import.meta.dirname, '..', 'bench')
 const files = readdirSync(benchDir)
   .filter((name) => name.endsWith('.bench.ts'))
@@ -17,7 +22,7 @@ const env = await withTestDatabase()
 let failed = 0
 for (const file of files) {
   console.log(`\n=== ${file} ===`)
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, file)], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } })
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, file), ...passed], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } })
   if (result.status !== 0) failed += 1
 }
 console.log(`\n${files.length - failed} benchmarks passed, ${failed} failed`)

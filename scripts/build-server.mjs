@@ -1,5 +1,5 @@
 // Bundles the server into dist/server/main.js (dependencies stay external) and copies the migrations beside it.
-import { cpSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
 
@@ -18,4 +18,11 @@ await build({
   logLevel: 'warning',
 })
 cpSync(path.join(root, 'src', 'server', 'db', 'migrations'), path.join(out, 'migrations'), { recursive: true })
+// The local engine's data: the surface model (when trained) and the stock photos' exact label maps.
+const model = path.join(root, 'src', 'server', 'providers', 'generation', 'local', 'model')
+if (existsSync(model)) cpSync(model, path.join(out, 'model'), { recursive: true })
+const stock = path.join(root, 'bench', 'scenes', 'stock')
+for (const file of readdirSync(stock).filter((name) => name.endsWith('.jpg') || name.endsWith('.labels.png'))) {
+  cpSync(path.join(stock, file), path.join(out, 'model', 'stock', file))
+}
 console.log('server built: dist/server/main.js')

@@ -1,6 +1,8 @@
 // The one gate (`npm test`): typecheck, lint, build, unit + integration (Vitest), e2e in Chromium (Playwright).
 // Every step runs even when an earlier one failed (except e2e, which needs the build), and the run ends
-// with one line counting every test: 'N passed, N failed'.
+// with one line counting every test: 'N passed, N failed, N skipped'. An e2e test that passed only on retry
+// (flaky) counts as failed and is named. With EXPECT_POSTGRES=1 (.ci/run sets it when a PostgreSQL server
+// answered) a run in which no test ran on PostgreSQL fails: it never passes on PGlite alone by accident.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
@@ -41,20 +43,44 @@ if (built) {
 
 let passed = 0
 let failed = 0
+let skipped = 0
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
   passed += report.numPassedTests ?? 0
   failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0)
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+  // Every suite that runs on both databases names it ('... on postgres').
+  const onPostgres = (report.testResults ?? []).flatMap((file) => file.assertionResults ?? []).filter((test) => test.status === 'passed' && / on postgres\b/.test(test.fullName ?? ''))
+  if (process.env.EXPECT_POSTGRES === '1' && onPostgres.length === 0) {
+    console.log('\n✖ PostgreSQL was expected (EXPECT_POSTGRES=1) but no test passed on it: the run counts as failed.')
+    failures.push('vitest on PostgreSQL')
+  }
+} else if (process.env.EXPECT_POSTGRES === '1' && (only.length === 0 || only.includes('vitest'))) {
+  failures.push('vitest on PostgreSQL (no report)')
 }
 if (existsSync(playwrightJson)) {
-  const stats = JSON.parse(readFileSync(playwrightJson, 'utf8')).stats ?? {}
-  passed += (stats.expected ?? 0) + (stats.flaky ?? 0)
-  failed += stats.unexpected ?? 0
-  if (stats.flaky) console.log(`\n⚠ ${stats.flaky} e2e test(s) passed only on retry (flaky): see the list above.`)
+  const report = JSON.parse(readFileSync(playwrightJson, 'utf8'))
+  const stats = report.stats ?? {}
+  passed += stats.expected ?? 0
+  failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0)
+  skipped += stats.skipped ?? 0
+  const flaky = []
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test) => test.status === 'flaky')) flaky.push(`${spec.file ?? suite.file}: ${[...titles, spec.title].filter(Boolean).join(' › ')}`)
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title])
+  }
+  for (const suite of report.suites ?? []) visit(suite, [])
+  if (flaky.length > 0 || stats.flaky) {
+    console.log(`\n✖ ${flaky.length || stats.flaky} e2e test(s) passed only on retry (flaky), which fails the run:`)
+    for (const name of flaky) console.log(`  ${name}`)
+    failures.push('e2e (flaky)')
+  }
 }
 // Steps without a test count (typecheck, lint, build) count as one failure each when they fail.
-for (const name of failures) if (!['vitest', 'e2e'].includes(name)) failed += 1
+for (const name of failures) if (!['vitest', 'e2e', 'e2e (flaky)'].includes(name)) failed += 1
 
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`)
-console.log(`\n${passed} passed, ${failed} failed`)
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failures.length === 0 && failed === 0 ? 0 : 1)

@@ -7,16 +7,25 @@ import { openDatabase } from './server/db/client'
 import { seedDatabase } from './server/db/seed'
 import { drainable } from './server/lib/drain'
 import { createLogger } from './server/lib/logger'
+import { restrictNewFiles, securePrivateFolder, tightenTree } from './server/lib/private-files'
 import { retryPendingContactMessages } from './server/services/contact'
+import { startUploadSweeper } from './server/services/upload-sweeper'
 
+// Before anything is written: the data folder and every file in it belong to this user alone.
+restrictNewFiles()
 const config = loadConfig()
 const logger = createLogger(config.logLevel, { role: config.role })
+securePrivateFolder(config.dataDir)
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 await database.migrate()
 await seedDatabase(database.db)
+if (database.kind === 'pglite') tightenTree(config.dataDir)
 const deps = composeServer(config, database, logger)
 const { email } = deps
+if (deps.payments.name === 'test') {
+  logger.warn('payments are simulated: no Stripe keys are set, so the built-in test checkout is active and every page shows a demo banner. Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY to take real payments.')
+}
 
 const stops: Array<() => Promise<void> | void> = []
 const SHUTDOWN_DRAIN_MS = 10_000
@@ -56,6 +65,8 @@ if (config.role !== 'api') {
     retryPendingContactMessages({ db: database.db, email, logger, contactTo: config.contactTo }).catch((error) => logger.error('contact retry failed', { error }))
   }, 60_000)
   stops.push(() => clearInterval(timer))
+  // Photos no design uses are deleted after a day (rows and objects).
+  stops.push(startUploadSweeper({ db: database.db, storage: deps.storage, logger }, { maxAgeMs: config.unusedUploadMaxAgeMs, intervalMs: config.uploadSweepIntervalMs }))
 }
 
 let stopping = false

@@ -7,10 +7,15 @@ import { gzipSync } from 'node:zlib'
 export type FirstLoadFile = { url: string; rawBytes: number; gzipBytes: number }
 export type FirstLoadJs = { page: string; files: FirstLoadFile[]; inlineGzipBytes: number; gzipBytes: number; rawBytes: number }
 
-/** The prerendered HTML file for a path: '/' → index.html, '/pricing' → pricing/index.html. */
+/**
+ * The HTML file the server sends for a path: '/' → index.html, '/pricing' → pricing/index.html, and for a
+ * client-rendered route without its own file, the SPA shell (__spa-fallback.html), as src/server/lib/static-site.ts does.
+ */
 export function prerenderedHtmlPath(clientDir: string, page: string): string {
   const trimmed = page.replace(/^\/+|\/+$/g, '')
-  return trimmed === '' ? path.join(clientDir, 'index.html') : path.join(clientDir, trimmed, 'index.html')
+  const own = trimmed === '' ? path.join(clientDir, 'index.html') : path.join(clientDir, trimmed, 'index.html')
+  const shell = path.join(clientDir, '__spa-fallback.html')
+  return existsSync(own) || !existsSync(shell) ? own : shell
 }
 
 function attribute(tag: string, name: string): string | undefined {
@@ -28,9 +33,14 @@ export function firstLoadScriptUrls(html: string): string[] {
     if (kind === 'script') url = attribute(tag, 'src')
     else if ((attribute(tag, 'rel') ?? '').toLowerCase() === 'modulepreload') url = attribute(tag, 'href')
     if (url && /\.m?js(\?|$)/.test(url) && !urls.includes(url)) urls.push(url)
+    // The boot script preloads the modules listed on it once the page has painted (scripts/defer-scripts.mjs).
+    for (const module of (kind === 'script' ? (attribute(tag, 'data-modules') ?? '') : '').split(/\s+/).filter(Boolean)) {
+      if (!urls.includes(module)) urls.push(module)
+    }
   }
-  // React Router's inline bootstrap imports the entry and route modules by URL; count those too.
-  for (const match of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
+  // React Router's inline bootstrap (left inert as type="lavo/module" until the boot script runs it) imports the
+  // entry and route modules by URL; count those too.
+  for (const match of html.matchAll(/<script\b[^>]*type="(?:lavo\/)?module"[^>]*>([\s\S]*?)<\/script>/gi)) {
     for (const imported of match[1]!.matchAll(/import\s*(?:[^'"]*?from\s*)?["']([^"']+\.m?js)["']/g)) {
       if (!urls.includes(imported[1]!)) urls.push(imported[1]!)
     }

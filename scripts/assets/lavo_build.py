@@ -3,6 +3,7 @@
 Units are metres, Z up. Meshes are built in world coordinates and given a metric box-projected
 UV map, so procedural tile, plank and grain sizes are real sizes.
 """
+import contextlib
 import math
 import bpy
 import bmesh
@@ -10,6 +11,24 @@ from mathutils import Vector, Matrix
 from lavo_materials import material, metal, ceramic, plain, rgb, scale_rgb
 
 _count = [0]
+
+# Ground-truth labelling (lavo_labels.py): the innermost labelled() context tags every object linked.
+_label_stack = ['']
+
+
+class labelled(contextlib.ContextDecorator):
+    """`with labelled('vanity'):` or `@labelled('mirror')`: objects linked inside get that label context."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    def __enter__(self):
+        _label_stack.append(self.ctx)
+        return self
+
+    def __exit__(self, *exc):
+        _label_stack.pop()
+        return False
 
 
 def _name(prefix):
@@ -19,6 +38,8 @@ def _name(prefix):
 
 def link(obj):
     bpy.context.scene.collection.objects.link(obj)
+    if obj.type in ('MESH', 'CURVE'):
+        obj['lavo_ctx'] = _label_stack[-1]
     return obj
 
 
@@ -278,6 +299,7 @@ class Room:
     def wall_length(self, wall):
         return self.W if wall in ('back', 'front') else self.D
 
+    @labelled('wall')
     def _cell(self, wall, u0, u1, z0, z1, mat, inset=0.0, depth=0.12):
         W, D = self.W, self.D
         if wall == 'back':
@@ -333,8 +355,10 @@ class Room:
                     self._cell(wall, run[0], run[1], z0, z1, run[2][0], inset=run[2][1])
 
     def floor_ceiling(self, floor_mat, ceiling_mat):
-        box(-0.12, -0.12, -0.1, self.W + 0.12, self.D + 0.12, 0.0, floor_mat, name='floor')
-        box(-0.12, -0.12, self.H, self.W + 0.12, self.D + 0.12, self.H + 0.1, ceiling_mat, name='ceiling')
+        with labelled('floor'):
+            box(-0.12, -0.12, -0.1, self.W + 0.12, self.D + 0.12, 0.0, floor_mat, name='floor')
+        with labelled('ceiling'):
+            box(-0.12, -0.12, self.H, self.W + 0.12, self.D + 0.12, self.H + 0.1, ceiling_mat, name='ceiling')
 
     def wall_point(self, wall, u, z, out=0.0):
         """A point on the inner face of a wall, `out` metres into the room."""

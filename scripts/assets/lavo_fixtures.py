@@ -7,13 +7,14 @@ lavo_build.group() places on a wall.
 import math
 import bmesh
 from mathutils import Vector
-from lavo_build import (box, cylinder, sphere, torus, tube, poly_tube, open_shell, lathe, outline, flat_shape,
+from lavo_build import (labelled, box, cylinder, sphere, torus, tube, poly_tube, open_shell, lathe, outline, flat_shape,
                         point_light, area_light, from_bmesh, subsurf, solidify, bevel)
 from lavo_materials import material, metal, ceramic, plain, rgb, scale_rgb
 
 
 # ---------------------------------------------------------------- vanity and basins
 
+@labelled('vanity')
 def vanity(width, depth, height, cab_mat, top_mat, metal_mat, style='slab', basins=(0.0,), basin='undermount',
            tap='lever', floating=False, handle='bar', legs_mat=None, splash=True):
     objs = []
@@ -59,6 +60,7 @@ def vanity(width, depth, height, cab_mat, top_mat, metal_mat, style='slab', basi
                     hx = (x0 + x1) / 2
                 objs += _handle(handle, hx, y0, hz, metal_mat, vertical=(len(rows) == 1 and n > 1))
     # countertop (with openings for undermount basins)
+    first_top = len(objs)
     over = 0.012
     tx0, tx1 = -width / 2 - over, width / 2 + over
     ty0 = y0 - over
@@ -88,6 +90,9 @@ def vanity(width, depth, height, cab_mat, top_mat, metal_mat, style='slab', basi
                 objs += taps(tap, bx, -0.06, height, metal_mat)
     if splash:
         objs.append(box(tx0, -0.015, height, tx1, 0.0, height + 0.09, top_mat, bev=0.002))
+    for o in objs[first_top:]:
+        if o['lavo_ctx'] == 'vanity':
+            o['lavo_ctx'] = 'countertop'
     return objs
 
 
@@ -130,6 +135,7 @@ def _handle(kind, x, y0, z, mat, vertical=False):
             cylinder(x + 0.07, y0, z, 0.004, 0.03, mat, axis='Y', verts=8)]
 
 
+@labelled('metal')
 def taps(kind, x, y, z, mat):
     """A basin tap standing at (x, y) on a surface at height z (y is towards the wall)."""
     if kind == 'wall':
@@ -170,6 +176,7 @@ def taps(kind, x, y, z, mat):
     return objs
 
 
+@labelled('ceramic')
 def pedestal_basin(mat, metal_mat, tap='cross', height=0.84):
     objs = [lathe([(0.085, 0.0), (0.075, 0.05), (0.06, 0.3), (0.07, 0.6), (0.1, 0.68), (0.001, 0.68)], mat, y=-0.22)]
     objs.append(box(-0.28, -0.44, height - 0.14, 0.28, 0.0, height, mat, bev=0.04, segments=4))
@@ -180,6 +187,7 @@ def pedestal_basin(mat, metal_mat, tap='cross', height=0.84):
 
 # ---------------------------------------------------------------- mirrors
 
+@labelled('mirror')
 def mirror(w, h, shape='rect', frame='none', frame_mat=None, depth=0.01):
     """Mirror centred at x=0, z=0 (place it at the desired centre height)."""
     objs = []
@@ -249,6 +257,7 @@ def mirror(w, h, shape='rect', frame='none', frame_mat=None, depth=0.01):
 
 # ---------------------------------------------------------------- toilet
 
+@labelled('ceramic')
 def toilet(kind='close', seat_mat=None, metal_mat=None):
     c = ceramic()
     seat = seat_mat or c
@@ -276,6 +285,7 @@ def toilet(kind='close', seat_mat=None, metal_mat=None):
 
 # ---------------------------------------------------------------- baths
 
+@labelled('ceramic')
 def alcove_tub(length, apron_mat, metal_mat, depth=0.76, height=0.56):
     c = ceramic()
     objs = []
@@ -290,6 +300,7 @@ def alcove_tub(length, apron_mat, metal_mat, depth=0.76, height=0.56):
     return objs
 
 
+@labelled('ceramic')
 def tub_bowl(cx, cy, z0, z1, top_len, top_w, mat, taper=0.12, radius=0.09):
     """The inside of a built-in bath: an open tapered box whose inner edges are rounded by a bevel."""
     bm = bmesh.new()
@@ -313,12 +324,14 @@ def tub_bowl(cx, cy, z0, z1, top_len, top_w, mat, taper=0.12, radius=0.09):
     return obj
 
 
+@labelled('ceramic')
 def freestanding_tub(length, mat_outer, depth=0.8, height=0.58):
     c = ceramic()
     objs = [open_shell(0.0, -depth / 2 - 0.1, 0.0, length, depth, height, mat_outer, thickness=0.03, levels=3, bottom_crease=0.9)]
     return objs
 
 
+@labelled('ceramic')
 def clawfoot_tub(length, outer_mat, feet_mat, depth=0.76, height=0.6):
     c = ceramic()
     cy = -depth / 2 - 0.12
@@ -336,6 +349,7 @@ def clawfoot_tub(length, outer_mat, feet_mat, depth=0.76, height=0.6):
     return objs
 
 
+@labelled('metal')
 def floor_filler(x, y, height, mat):
     return [cylinder(x, y, 0.0, 0.05, 0.01, mat), cylinder(x, y, 0.0, 0.016, height + 0.22, mat, verts=20),
             tube([(x, y, height + 0.2), (x, y, height + 0.3), (x - 0.08, y, height + 0.32), (x - 0.16, y, height + 0.24)], 0.012, mat),
@@ -344,6 +358,7 @@ def floor_filler(x, y, height, mat):
 
 # ---------------------------------------------------------------- shower
 
+@labelled('metal')
 def shower_set(metal_mat, head='rain', arm_length=0.35, z_head=2.1):
     objs = []
     if head == 'rain':
@@ -359,6 +374,7 @@ def shower_set(metal_mat, head='rain', arm_length=0.35, z_head=2.1):
     return objs
 
 
+@labelled('shower')
 def glass_panel(x0, x1, z1, metal_mat, y=0.0, frame=False):
     """A glass screen along x at depth y, from the floor to z1."""
     g = material({'kind': 'glass'})
@@ -371,6 +387,7 @@ def glass_panel(x0, x1, z1, metal_mat, y=0.0, frame=False):
     return objs
 
 
+@labelled('fabric')
 def curtain(x0, x1, y, z_top, fabric, open_fraction=0.35, drop=1.75):
     """A shower curtain on a rod, bunched toward x1."""
     bm = bmesh.new()
@@ -397,6 +414,7 @@ def curtain(x0, x1, y, z_top, fabric, open_fraction=0.35, drop=1.75):
 
 # ---------------------------------------------------------------- towels
 
+@labelled('fabric')
 def towel_on_bar(x0, x1, bar_z, colour, drop=0.5, bar_out=0.07, stripe=None, name='towel'):
     """A towel folded over a bar that runs along x at (y=-bar_out, z=bar_z)."""
     spec = {'kind': 'fabric', 'color': tuple(rgb(colour))}
@@ -433,6 +451,7 @@ def towel_on_bar(x0, x1, bar_z, colour, drop=0.5, bar_out=0.07, stripe=None, nam
     return [obj]
 
 
+@labelled('metal')
 def towel_bar(x0, x1, z, metal_mat, out=0.07):
     return [poly_tube([(x0, -out, z), (x1, -out, z)], 0.01, metal_mat),
             poly_tube([(x0, 0.0, z), (x0, -out, z)], 0.008, metal_mat),
@@ -440,6 +459,7 @@ def towel_bar(x0, x1, z, metal_mat, out=0.07):
             cylinder(x0, 0.0, z, 0.022, 0.008, metal_mat, axis='Y'), cylinder(x1, 0.0, z, 0.022, 0.008, metal_mat, axis='Y')]
 
 
+@labelled('fabric')
 def towel_stack(x, y, z, w, d, colours, count=3, thick=0.05):
     objs = []
     for k in range(count):
@@ -450,6 +470,7 @@ def towel_stack(x, y, z, w, d, colours, count=3, thick=0.05):
     return objs
 
 
+@labelled('fabric')
 def rolled_towels(x, y, z, colours, count=3, length=0.3, radius=0.055):
     objs = []
     for k in range(count):
@@ -461,6 +482,7 @@ def rolled_towels(x, y, z, colours, count=3, length=0.3, radius=0.055):
 
 # ---------------------------------------------------------------- window and door
 
+@labelled('window')
 def window(room, wall, u0, u1, z0, z1, frame_mat, frosted=False, sill_mat=None, mullion=True):
     """Cut an opening in a wall and dress it with a frame, a glass pane and a sill (world coordinates)."""
     from lavo_build import wall_box
@@ -481,6 +503,7 @@ def window(room, wall, u0, u1, z0, z1, frame_mat, frosted=False, sill_mat=None, 
     return objs
 
 
+@labelled('door')
 def door_opening(room, wall, u0, u1, z1, trim_mat, metal_mat=None):
     """The (closed) door behind the camera: only ever seen in the mirror."""
     from lavo_build import wall_box
@@ -498,6 +521,7 @@ def door_opening(room, wall, u0, u1, z1, trim_mat, metal_mat=None):
 
 # ---------------------------------------------------------------- lights
 
+@labelled('light')
 def sconce(kind, metal_mat, z, energy=18.0, color=(1.0, 0.82, 0.62)):
     """A wall light centred at x=0, height z. Returns objects (incl. the lamp)."""
     objs = [cylinder(0.0, 0.0, z - 0.06, 0.035, 0.012, metal_mat, axis='Y', verts=24)]
@@ -525,6 +549,7 @@ def sconce(kind, metal_mat, z, energy=18.0, color=(1.0, 0.82, 0.62)):
     return objs
 
 
+@labelled('light')
 def pendant(x, y, z, ceiling, kind, metal_mat, energy=25.0, color=(1.0, 0.8, 0.58)):
     objs = [cylinder(x, y, ceiling - 0.02, 0.05, 0.02, metal_mat), poly_tube([(x, y, ceiling), (x, y, z + 0.05)], 0.003, plain((0.02, 0.02, 0.02), 0.5))]
     if kind == 'bulb':
@@ -537,6 +562,7 @@ def pendant(x, y, z, ceiling, kind, metal_mat, energy=25.0, color=(1.0, 0.8, 0.5
     return objs
 
 
+@labelled('light')
 def downlights(points, ceiling, energy=20.0, color=(1.0, 0.9, 0.8)):
     from lavo_build import spot_light
     objs = []
@@ -548,6 +574,7 @@ def downlights(points, ceiling, energy=20.0, color=(1.0, 0.9, 0.8)):
     return objs
 
 
+@labelled('light')
 def strip_light(x0, x1, z, metal_mat, kind='globes', energy=40.0, color=(1.0, 0.86, 0.7)):
     """A dated bar light above the mirror (Hollywood globes or a fluorescent box)."""
     objs = [box(x0, -0.06, z - 0.04, x1, 0.0, z + 0.04, metal_mat, bev=0.008)]

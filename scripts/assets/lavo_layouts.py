@@ -8,7 +8,7 @@ powder  — powder room / cloakroom with a compact basin
 import math
 import bpy
 from mathutils import Vector
-from lavo_build import Room, box, group, wall_box, area_light, point_light, cylinder, poly_tube, tube, sphere, torus, link
+from lavo_build import labelled, Room, box, group, wall_box, area_light, point_light, cylinder, poly_tube, tube, sphere, torus, link
 from lavo_materials import material, metal, ceramic, plain, rgb, scale_rgb
 import lavo_fixtures as fx
 import lavo_props as pr
@@ -27,6 +27,7 @@ class Scene:
     def m(self, spec):
         return material(spec)
 
+    @labelled('trim')
     def walls(self, room):
         d = self.d
         bands = []
@@ -107,6 +108,7 @@ class Scene:
         from lavo_design import wood_color
         return wood_color(self.d.art.get('wood', 'oak'))
 
+    @labelled('light')
     def lights(self, room, wall, u, z_mirror_top, xs, ceiling_points):
         """Vanity lights according to the design, plus the general ceiling light."""
         kind = self.d.art.get('lights', 'downlights')
@@ -163,6 +165,7 @@ class Scene:
         objs += fx.towel_on_bar(-width / 2 + 0.08, width / 2 - 0.08, z, cols[0], drop=drop, stripe=self.d.towels.get('stripe'))
         group(objs, room, wall, u, 0.0, 0.0)
 
+    @labelled('metal')
     def toilet(self, room, wall, u):
         seat = None
         if self.d.id in ('rustic', 'farmhouse', 'victorian'):
@@ -175,6 +178,7 @@ class Scene:
         group(objs, room, wall, u + 0.38, 0.68, 0.0)
 
     # ------------------------------------------------------------ props
+    @labelled('prop')
     def place_props(self, room):
         """Put each catalogue prop the design has in a fitting slot of the layout."""
         d = self.d
@@ -389,7 +393,8 @@ def build_shower(s):
     fx.door_opening(room, 'front', 0.65, 1.45, 2.05, s.m(d.trim), s.metal)
     s.walls(room)
     # shower tray: a slightly sunk floor panel with a linear drain
-    box(1.45, 1.95, 0.0, W, D, 0.006, s.m(d.floor))
+    with labelled('floor'):
+        box(1.45, 1.95, 0.0, W, D, 0.006, s.m(d.floor))
     box(1.6, D - 0.12, 0.006, W - 0.1, D - 0.07, 0.009, s.metal)
     if d.dated:
         # framed sliding door of the 2000s
@@ -503,7 +508,8 @@ def build_tub(s):
             fx.floor_filler(2.62 + 0.12, D - 0.55, 0.6, s.metal) if d.tub == 'freestanding' else None
             # tray across the tub with a candle
             wm = s.m({'kind': 'wood', 'color': s._wood(), 'roughness': 0.4})
-            box(1.6, D - 0.95 + 0.05, 0.6, 1.85, D - 0.1 - 0.05, 0.615, wm, bev=0.004)
+            with labelled('prop'):
+                box(1.6, D - 0.95 + 0.05, 0.6, 1.85, D - 0.1 - 0.05, 0.615, wm, bev=0.004)
             pr.candle(1.72, D - 0.6, 0.615)
     s.sky(room, (1.875, D + 0.05, 1.72), (0, -1, 0), (0.85, 0.85), (0.35, -0.6, -0.6))
     cam = (1.5, 0.1, 1.4)

@@ -40,6 +40,8 @@ def material(spec):
     mat = bpy.data.materials.new('%s-%d' % (kind, len(_cache)))
     t = Tree(mat)
     BUILDERS[kind](t, spec)
+    mat['lavo_kind'] = kind  # read by lavo_labels.assign
+    mat['lavo_frosted'] = bool(spec.get('frosted'))
     if kind in ('emission', 'glow-glass') or spec.get('frosted'):
         # the visible lamp surfaces are for the camera; light comes from lamps inside them
         mat.cycles.sample_as_light = False

@@ -5,7 +5,7 @@ Builders take a world position (x, y, z = floor or surface height) and return ob
 import math
 import bmesh
 from mathutils import Vector, Matrix
-from lavo_build import (box, cylinder, sphere, torus, tube, poly_tube, lathe, from_bmesh, solidify, subsurf,
+from lavo_build import (labelled, box, cylinder, sphere, torus, tube, poly_tube, lathe, from_bmesh, solidify, subsurf,
                         open_shell, point_light)
 from lavo_materials import material, metal, plain, rgb, scale_rgb
 from lavo_patterns import _hash
@@ -50,6 +50,7 @@ def pot(x, y, z, r, h, mat, soil=True):
     return objs
 
 
+@labelled('prop')
 def plant(kind, x, y, z, scale=1.0, pot_mat=None, seed=1):
     """kind: snake, olive, eucalyptus, fern, bamboo, orchid, trailing, lavender, cotton, monstera, branches."""
     objs = []
@@ -184,6 +185,7 @@ def plant(kind, x, y, z, scale=1.0, pot_mat=None, seed=1):
 
 # ---------------------------------------------------------------- furniture and objects
 
+@labelled('prop')
 def stool(kind, x, y, z=0.0, mat=None, accent=None):
     objs = []
     if kind == 'velvet':
@@ -214,6 +216,7 @@ def stool(kind, x, y, z=0.0, mat=None, accent=None):
     return objs
 
 
+@labelled('prop')
 def basket(x, y, z, r=0.17, h=0.3, kind='knit', colour='#D9D4CA'):
     if kind == 'knit':
         mat = material({'kind': 'rope', 'color': tuple(rgb(colour))})
@@ -228,6 +231,7 @@ def basket(x, y, z, r=0.17, h=0.3, kind='knit', colour='#D9D4CA'):
     return objs
 
 
+@labelled('prop')
 def bottle(x, y, z, colour=(0.9, 0.9, 0.88), h=0.18, r=0.033, pump_mat=None, glass=False):
     mat = material({'kind': 'solid-glass', 'tint': tuple(rgb(colour))}) if glass else plain(colour, 0.25)
     objs = [lathe([(r * 0.9, 0.0), (r, 0.01), (r, h * 0.8), (r * 0.5, h * 0.92), (r * 0.35, h), (0.001, h)], mat, x=x, y=y, z=z)]
@@ -237,6 +241,7 @@ def bottle(x, y, z, colour=(0.9, 0.9, 0.88), h=0.18, r=0.033, pump_mat=None, gla
     return objs
 
 
+@labelled('prop')
 def vase(x, y, z, kind, mat, scale=1.0):
     s = scale
     profiles = {
@@ -250,6 +255,7 @@ def vase(x, y, z, kind, mat, scale=1.0):
     return [lathe(prof, mat, x=x, y=y, z=z)]
 
 
+@labelled('prop')
 def tray(x, y, z, w, d, mat):
     return [box(x - w / 2, y - d / 2, z, x + w / 2, y + d / 2, z + 0.006, mat, bev=0.002),
             box(x - w / 2, y - d / 2, z, x + w / 2, y - d / 2 + 0.006, z + 0.025, mat, bev=0.002),
@@ -258,15 +264,18 @@ def tray(x, y, z, w, d, mat):
             box(x + w / 2 - 0.006, y - d / 2, z, x + w / 2, y + d / 2, z + 0.025, mat, bev=0.002)]
 
 
+@labelled('prop')
 def candle(x, y, z, r=0.04, h=0.08):
     return [cylinder(x, y, z, r, h, plain((0.9, 0.88, 0.82), 0.4), verts=24),
             cylinder(x, y, z + h, 0.002, 0.012, plain((0.05, 0.05, 0.05), 0.8), verts=6)]
 
 
+@labelled('fabric')
 def rug(x0, y0, x1, y1, spec):
     return [box(x0, y0, 0.0, x1, y1, 0.012, material(spec), bev=0.004)]
 
 
+@labelled('prop')
 def duck(x, y, z, s=1.0, yaw=0.0):
     yel = plain((0.9, 0.65, 0.02), 0.25)
     objs = [sphere(x, y, z + 0.035 * s, 0.045 * s, yel, scale=(1.2, 1.0, 0.75)),
@@ -275,12 +284,14 @@ def duck(x, y, z, s=1.0, yaw=0.0):
     return objs
 
 
+@labelled('prop')
 def driftwood(x, y, z, length=0.6):
     wood = plain((0.42, 0.38, 0.32), 0.85, bump=0.6, bump_scale=40.0)
     return [tube([(x - length / 2, y, z + 0.02), (x - length / 6, y + 0.02, z + 0.035), (x + length / 5, y - 0.015, z + 0.025), (x + length / 2, y + 0.01, z + 0.03)], 0.022, wood),
             tube([(x + 0.05, y, z + 0.03), (x + 0.12, y - 0.05, z + 0.08), (x + 0.16, y - 0.08, z + 0.1)], 0.01, wood)]
 
 
+@labelled('prop')
 def ladder(x, y, lean_top_y, height, mat, width=0.45):
     """A towel ladder leaning on a wall: feet at y, top touching the wall at lean_top_y."""
     objs = []
@@ -293,6 +304,7 @@ def ladder(x, y, lean_top_y, height, mat, width=0.45):
     return objs
 
 
+@labelled('prop')
 def frame_art(x, y, z, w, h, frame_mat, art_spec, wall_normal_y=-1):
     """A framed picture hanging on a back-facing wall plane at y (faces -Y)."""
     objs = [box(x - w / 2, y - 0.02, z - h / 2, x + w / 2, y, z + h / 2, frame_mat, bev=0.003),
@@ -300,6 +312,7 @@ def frame_art(x, y, z, w, h, frame_mat, art_spec, wall_normal_y=-1):
     return objs
 
 
+@labelled('prop')
 def macrame(x, y, z, width=0.4, colour='#EDE3D3'):
     rope = material({'kind': 'rope', 'color': tuple(rgb(colour))})
     wood = plain((0.35, 0.24, 0.14), 0.6)
@@ -313,12 +326,14 @@ def macrame(x, y, z, width=0.4, colour='#EDE3D3'):
     return objs
 
 
+@labelled('prop')
 def rocket_hook(x, y, z, colour):
     c = plain(colour, 0.35)
     return [cylinder(x, y, z - 0.06, 0.022, 0.11, c, verts=20), cylinder(x, y, z + 0.05, 0.022, 0.05, plain((0.9, 0.2, 0.15), 0.35), r2=0.001, verts=20),
             cylinder(x, y - 0.0, z - 0.02, 0.006, 0.05, plain((0.95, 0.95, 0.95), 0.3), axis='Y', verts=10)]
 
 
+@labelled('light')
 def exposed_bulbs(xs, y, ceiling, z, metal_mat, energy=14.0):
     from lavo_fixtures import pendant
     objs = []

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // npm run assets:render [-- names…] [--force] [--samples N] [--post-only] [--list] [--report]
+// npm run assets:render -- --labels            label maps of the stock photos (bench/scenes/stock)
+// npm run assets:render -- eval --seed S --count N --out DIR [--width W]   labelled evaluation scenes (eval-scenes.mjs)
 //
 // Renders Lavo's product images from procedurally modelled bathrooms with Blender (Cycles, CPU),
 // driven by the shared style and palette catalogues, then writes the committed AVIF/WebP/JPEG files
@@ -14,6 +16,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { autoExposure, denoisePasses, filmicLook, grade } from './denoise.mjs'
+import { renderEvalScenes, renderWithLabels, writeLabelPng } from './eval-scenes.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const SCENE = join(ROOT, 'scripts/assets/scene.py')
@@ -56,6 +59,7 @@ function parseArgs(argv) {
     else if (a === '--post-only') args.postOnly = true
     else if (a === '--list') args.list = true
     else if (a === '--report') args.report = true
+    else if (a === '--labels') args.labels = true
     else if (a === '--samples') args.samples = Number(argv[++i])
     else if (a === '--width') args.width = Number(argv[++i])
     else args.names.push(a)
@@ -78,7 +82,8 @@ function exportCatalogue() {
   const snippet = `
     const styles = await import(${JSON.stringify(join(ROOT, 'src/shared/catalogue/styles.ts'))})
     const palettes = await import(${JSON.stringify(join(ROOT, 'src/shared/catalogue/palettes.ts'))})
-    process.stdout.write(JSON.stringify({ styles: styles.STYLES, palettes: palettes.PALETTES }))`
+    const labels = await import(${JSON.stringify(join(ROOT, 'src/server/providers/generation/local/label-classes.ts'))})
+    process.stdout.write(JSON.stringify({ styles: styles.STYLES, palettes: palettes.PALETTES, labels: labels.LABEL_CLASSES }))`
   const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', snippet], { cwd: ROOT, encoding: 'utf8' })
   if (out.status !== 0) throw new Error('could not export the catalogue: ' + out.stderr)
   return JSON.parse(out.stdout)
@@ -220,9 +225,45 @@ function report(jobs) {
   console.log(`\nTotal pipeline time: ${(sum / 60).toFixed(1)} min; public/images: ${(folderSize(PUBLIC) / 1024 / 1024).toFixed(2)} MB`)
 }
 
+/** Label maps for the stock photos: the same scene and camera as the committed photo, at its 960×720 size. */
+async function renderStockLabels(catalogue, jobs, force) {
+  const dir = join(ROOT, 'bench/scenes/stock')
+  mkdirSync(dir, { recursive: true })
+  for (const job of jobs.filter((j) => j.kind === 'stock')) {
+    const files = { photo: join(dir, `${job.name}.jpg`), labels: join(dir, `${job.name}.labels.png`), params: join(dir, `${job.name}.json`) }
+    const hash = createHash('sha1').update(JSON.stringify({ hash: job.hash, size: 960 })).digest('hex').slice(0, 16)
+    if (!force && existsSync(files.labels) && existsSync(files.params) && JSON.parse(readFileSync(files.params, 'utf8')).job?.hash === hash) {
+      console.log(`skip   labels ${job.name}`)
+      continue
+    }
+    process.stdout.write(`labels ${job.name} … `)
+    const workDir = join(RAW, 'passes', `labels-${job.name}`)
+    const r = await renderWithLabels(ROOT, { ...job, width: 960, height: 720 }, workDir, { photo: false })
+    const source = join(PUBLIC, 'stock', `${job.name}-960.jpg`)
+    writeFileSync(files.photo, readFileSync(source))
+    await writeLabelPng(r.labels, 960, 720, catalogue.labels.map((e) => {
+      const v = Number.parseInt(e.colour.slice(1), 16)
+      return [(v >> 16) & 255, (v >> 8) & 255, v & 255]
+    }), files.labels)
+    writeFileSync(files.params, JSON.stringify({ name: job.name, width: 960, height: 720, job: { layout: job.layout, variant: job.variant, hash },
+      photo: `public/images/stock/${job.name}-960.jpg`, unlabelledObjects: r.meta.unlabelled }, null, 2) + '\n')
+    rmSync(workDir, { recursive: true, force: true })
+    console.log('done')
+  }
+}
+
 async function main() {
-  const args = parseArgs(process.argv.slice(2))
+  const argv = process.argv.slice(2)
   const catalogue = exportCatalogue()
+  if (argv[0] === 'eval') {
+    console.log(requireBlender())
+    return renderEvalScenes(ROOT, argv.slice(1), catalogue, catalogue.labels)
+  }
+  const args = parseArgs(argv)
+  if (args.labels) {
+    console.log(requireBlender())
+    return renderStockLabels(catalogue, buildJobs(catalogue, args), args.force)
+  }
   const all = buildJobs(catalogue, args)
   if (args.list) {
     for (const job of all) console.log(`${job.kind}/${job.name}${job.aliasOf ? ` (= ${job.aliasOf.kind}/${job.aliasOf.name})` : ` [${job.layout}]`}`)
@@ -262,6 +303,8 @@ async function main() {
     }
     await postProcess(job)
   }
+  // The pages address each image with its content version: record the new ones.
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/assets/image-versions.ts')], { cwd: ROOT, stdio: 'inherit' })
   const total = folderSize(PUBLIC)
   console.log(`public/images: ${(total / 1024 / 1024).toFixed(2)} MB`)
   if (total > 8 * 1024 * 1024) {

@@ -1,6 +1,8 @@
 """Lavo bathroom scene renderer (run by scripts/assets/render.mjs; not imported by the app).
 
     blender -b -noaudio --python scripts/assets/scene.py -- render <job.json>
+      (job.mode: 'before' | 'style' (the product layouts) | 'eval' (a randomised scene, lavo_eval.py);
+       job.labels: also render the label pass (labels.u8); job.labelsOnly: only the label pass)
     blender -b -noaudio --python scripts/assets/scene.py -- tonemap <linear.f32> <width> <height> <out.png> <look> <exposure>
 
 `render` builds the procedural bathroom the job describes (layout, dated "before" preset or a
@@ -145,6 +147,69 @@ def dump_passes(out_dir, width, height):
     return written
 
 
+def label_pass(scene, out_dir, width, height):
+    """The ground-truth label map: Cycles' object-index pass (pass_index = class id, lavo_labels.assign),
+    rendered with one sample per pixel and a 0.01 px box filter, so every pixel holds the class of
+    the surface at its centre: no anti-aliasing, no blend of two classes. Transparent surfaces
+    (window and shower glass) are labelled where the camera ray first meets them (alpha threshold 0).
+    Writes labels.u8: one byte per pixel, top row first."""
+    import lavo_labels
+    unlabelled = lavo_labels.assign(scene.objects)
+    c = scene.cycles
+    c.samples = 1
+    c.use_adaptive_sampling = False
+    c.time_limit = 0
+    c.pixel_filter_type = 'BOX'
+    c.filter_width = 0.01
+    c.max_bounces = 0
+    c.diffuse_bounces = c.glossy_bounces = c.transmission_bounces = c.transparent_max_bounces = 0
+    scene.render.resolution_x = int(width)
+    scene.render.resolution_y = int(height)
+    vl = scene.view_layers[0]
+    for attr in ('diffuse_direct', 'diffuse_indirect', 'diffuse_color', 'glossy_direct', 'glossy_indirect', 'glossy_color',
+                 'transmission_direct', 'transmission_indirect', 'transmission_color'):
+        setattr(vl, 'use_pass_' + attr, False)
+    vl.cycles.denoising_store_passes = False
+    vl.use_pass_object_index = True
+    vl.pass_alpha_threshold = 0.0
+    scene.use_nodes = True
+    nt = scene.node_tree
+    nt.nodes.clear()
+    rl = nt.nodes.new('CompositorNodeRLayers')
+    comp = nt.nodes.new('CompositorNodeComposite')
+    nt.links.new(rl.outputs['Image'], comp.inputs['Image'])
+    fo = nt.nodes.new('CompositorNodeOutputFile')
+    fo.base_path = out_dir
+    fo.format.file_format = 'OPEN_EXR'
+    fo.format.color_depth = '32'
+    fo.format.exr_codec = 'NONE'
+    fo.file_slots.clear()
+    fo.file_slots.new('IndexOB_')
+    nt.links.new(rl.outputs['IndexOB'], fo.inputs[-1])
+    scene.render.filepath = os.path.join(out_dir, 'label-preview.png')
+    t0 = time.time()
+    bpy.ops.render.render(write_still=True)
+    files = sorted(glob.glob(os.path.join(out_dir, 'IndexOB_*.exr')))
+    if not files:
+        raise RuntimeError('missing object index pass')
+    img = bpy.data.images.load(files[-1])
+    img.colorspace_settings.name = 'Non-Color'
+    width, height = int(width), int(height)
+    buf = array.array('f', bytes(4 * width * height * 4))
+    img.pixels.foreach_get(buf)
+    out = bytearray(width * height)
+    for y in range(height):
+        src = (height - 1 - y) * width * 4
+        row = y * width
+        for x in range(width):
+            out[row + x] = max(0, min(255, int(round(buf[src + x * 4]))))
+    with open(os.path.join(out_dir, 'labels.u8'), 'wb') as fh:
+        fh.write(bytes(out))
+    bpy.data.images.remove(img)
+    os.remove(files[-1])
+    return {'labelSeconds': round(time.time() - t0, 1), 'unlabelled': unlabelled[:20]}
+
+
 def render(job_path):
     with open(job_path) as fh:
         job = json.load(fh)
@@ -152,29 +217,45 @@ def render(job_path):
     scene = reset()
     import lavo_design
     import lavo_layouts
-    if job['mode'] == 'before':
-        design = lavo_design.before_design(job['variant'], job['layout'])
-    else:
-        design = lavo_design.style_design(job['style'], job['palette'], job['layout'])
+    params = None
     world(scene)
-    settings(scene, job)
-    lavo_layouts.build(design, job['layout'], job.get('camera', 'main'))
+    if job['mode'] == 'eval':
+        import lavo_eval
+        with open(job['catalogue']) as fh:
+            catalogue = json.load(fh)
+        design, params, width, height = lavo_eval.build(job, catalogue)
+        job['width'], job['height'] = width, height
+        settings(scene, job)
+    else:
+        if job['mode'] == 'before':
+            design = lavo_design.before_design(job['variant'], job['layout'])
+        else:
+            design = lavo_design.style_design(job['style'], job['palette'], job['layout'])
+        settings(scene, job)
+        lavo_layouts.build(design, job['layout'], job.get('camera', 'main'))
     out_dir = job['passDir']
     os.makedirs(out_dir, exist_ok=True)
-    pass_outputs(scene, out_dir)
     build_s = time.time() - started
-    scene.render.filepath = os.path.join(out_dir, 'preview.png')
-    scene.render.image_settings.file_format = 'PNG'
-    t0 = time.time()
-    bpy.ops.render.render(write_still=True)
-    render_s = time.time() - t0
-    passes = dump_passes(out_dir, job['width'], job['height'])
-    meta = {'width': job['width'], 'height': job['height'], 'passes': passes, 'grade': design.grade,
-            'dated': bool(design.dated), 'buildSeconds': round(build_s, 1), 'renderSeconds': round(render_s, 1),
-            'samples': job.get('samples')}
+    meta = {'width': job['width'], 'height': job['height'], 'grade': design.grade, 'dated': bool(design.dated),
+            'buildSeconds': round(build_s, 1), 'samples': job.get('samples')}
+    if job.get('labels'):
+        # keep the synced scene (BVH, subdivided meshes) for the label render that follows
+        scene.render.use_persistent_data = True
+    if not job.get('labelsOnly'):
+        pass_outputs(scene, out_dir)
+        scene.render.filepath = os.path.join(out_dir, 'preview.png')
+        scene.render.image_settings.file_format = 'PNG'
+        t0 = time.time()
+        bpy.ops.render.render(write_still=True)
+        meta['renderSeconds'] = round(time.time() - t0, 1)
+        meta['passes'] = dump_passes(out_dir, job['width'], job['height'])
+    if job.get('labels'):
+        meta.update(label_pass(scene, out_dir, job['width'], job['height']))
+    if params is not None:
+        meta['params'] = params
     with open(os.path.join(out_dir, 'meta.json'), 'w') as fh:
         json.dump(meta, fh)
-    print('LAVO_RENDER_DONE %s build=%.1fs render=%.1fs' % (job.get('name'), build_s, render_s))
+    print('LAVO_RENDER_DONE %s build=%.1fs render=%ss' % (job.get('name'), build_s, meta.get('renderSeconds')))
 
 
 def tonemap(src, width, height, out, look, exposure):

@@ -1,13 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, Link } from 'react-router'
 import type { Route } from './+types/root'
+import { DEMO_MARK_SCRIPT } from './app/demo-banner'
 import { createQueryClient } from './app/query-client'
 import { SiteLayout } from './app/site-layout'
 import { AuthProvider } from './auth/auth-context'
 import { CookieConsentProvider } from './features/cookie-consent/use-cookie-consent'
-import { loadSonner } from './lib/toast'
+import { lazyWithRecovery } from './lib/lazy-with-recovery'
+import { loadSonner, toastRequested } from './lib/toast'
 import stylesheet from './app.css?url'
+import { config as configureZod } from 'zod'
+
+// zod compiles fast parsers with new Function() after probing whether eval is allowed; under our
+// Content-Security-Policy (no 'unsafe-eval') that probe is reported as a violation, so the browser parses jitless.
+configureZod({ jitless: true })
 
 // The stylesheet is linked first in <head>: it is the one render-blocking request, so it must not queue behind the
 // page's JS module preloads on a slow connection.
@@ -18,11 +25,13 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The demo mark is set on <html> before hydration (see DEMO_MARK_SCRIPT).
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#175752" />
+        <script dangerouslySetInnerHTML={{ __html: DEMO_MARK_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -35,20 +44,12 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-// sonner's toast list is not needed to show a page, so it is downloaded once the browser is idle after hydration.
-// Toasts raised before it mounts are kept by sonner and shown as soon as it subscribes (lib/toast.ts).
-const Toaster = lazy(async () => ({ default: (await loadSonner()).Toaster }))
+// sonner's toast list is not needed to show a page, so it is downloaded with the first toast (lib/toast.ts).
+// Toasts raised before it mounts are kept by sonner and shown as soon as it subscribes.
+const Toaster = lazyWithRecovery(loadSonner, (module) => module.Toaster, 'silent')
 
 function DeferredToaster() {
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setMounted(true), { timeout: 2000 })
-      return () => window.cancelIdleCallback(handle)
-    }
-    const handle = window.setTimeout(() => setMounted(true), 1)
-    return () => window.clearTimeout(handle)
-  }, [])
+  const mounted = useSyncExternalStore(toastRequested.subscribe, toastRequested.get, () => false)
   if (!mounted) return null
   return (
     <Suspense fallback={null}>
@@ -59,6 +60,12 @@ function DeferredToaster() {
 
 function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
+  // The boot script (boot/boot.ts) holds button presses made before hydration and replays them on this signal;
+  // data-hydrated tells tests and benchmarks the page is live.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+    window.dispatchEvent(new Event('lavo:hydrated'))
+  }, [])
   return (
     // spec §9's tooltip timings (open delay 700 ms, skip delay 300 ms) are Radix's defaults. No page shows a tooltip,
     // so there is no Tooltip.Provider here to load on every page; a tooltip added later brings its own provider.

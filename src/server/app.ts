@@ -6,6 +6,8 @@ import type { DatabaseHandle } from './db/client'
 import { AppError, isAppError } from './lib/app-error'
 import { createSessionReader } from './lib/session'
 import { errorBody, limitBody } from './lib/http'
+import { API_CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from './lib/security-headers'
+import { createRateLimiter } from './services/rate-limit'
 import type { Logger } from './lib/logger'
 import { createStaticSite } from './lib/static-site'
 import type { RemoteFetchOptions } from './images/fetch-remote-image'
@@ -17,6 +19,7 @@ import { checkoutRoutes } from './routes/checkout'
 import { adminRoutes } from './routes/admin'
 import { designRoutes, productRoutes } from './routes/designs'
 import type { AnalyzeRoom } from './services/products'
+import type { GeneratorInfo, PublicConfig } from '../shared/public-config'
 import { promoCodeRoutes } from './routes/promo-codes'
 import { stripeWebhookRoutes } from './routes/stripe-webhook'
 import type { EmailProvider } from './providers/email/email-provider'
@@ -30,7 +33,23 @@ import { meRoutes } from './routes/me'
 import { passwordResetRoutes } from './routes/password-reset'
 
 export type AppDeps = {
-  config: Pick<Config, 'env' | 'publicUrl' | 'trustedOrigins' | 'trustProxy' | 'contactTo' | 'clientDir' | 'google' | 'stripe' | 'amazonTag' | 'generationTimeoutMs'>
+  config: Pick<
+    Config,
+    | 'env'
+    | 'publicUrl'
+    | 'trustedOrigins'
+    | 'trustProxy'
+    | 'contactTo'
+    | 'clientDir'
+    | 'google'
+    | 'stripe'
+    | 'amazonTag'
+    | 'generationTimeoutMs'
+    | 'abuseLimits'
+    | 'rateLimits'
+    | 'storageQuotaBytes'
+    | 'maxQueuedGenerations'
+  >
   database: DatabaseHandle
   email: EmailProvider
   auth: Auth
@@ -38,6 +57,8 @@ export type AppDeps = {
   queue: JobQueue
   payments: PaymentProvider
   analyzeRoom: AnalyzeRoom
+  /** What visitors are told makes their designs (GET /api/config). */
+  generator: GeneratorInfo
   /** Set when Stripe is configured: verifies webhooks. */
   stripe?: Stripe
   logger: Logger
@@ -54,8 +75,13 @@ const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  'Permissions-Policy': PERMISSIONS_POLICY,
 }
+/** Every /api route but the upload (its own 10 MB cap) and the Stripe webhook (512 kB) takes at most this. */
+const API_BODY_LIMIT = 100 * 1024
+const limitApiBody = limitBody(API_BODY_LIMIT)
+const OWN_BODY_LIMITS = [/^\/api\/images\/?$/, /^\/api\/webhooks\//]
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
  * Sets headers on the finished response in place. Hono's c.header() on a finished response rebuilds
@@ -79,6 +105,12 @@ export function createApp(deps: AppDeps) {
   const changes = deps.database.changes(deps.logger)
   const sessions = createSessionReader(deps.auth, db, changes)
   const allowedOrigins = new Set([new URL(deps.config.publicUrl).origin, ...deps.config.trustedOrigins])
+  const rateLimits = createRateLimiter(db, deps.config.rateLimits, deps.config.abuseLimits)
+  const limits = { rateLimits, trustProxy: deps.config.trustProxy }
+  const securityHeaders: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    ...(deps.config.publicUrl.startsWith('https://') ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  }
 
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id')
@@ -89,7 +121,9 @@ export function createApp(deps: AppDeps) {
     const started = performance.now()
     c.set('receivedAt', started)
     await next()
-    setResponseHeaders(c, { 'X-Request-Id': requestId, ...SECURITY_HEADERS })
+    // Pages carry their own policy (with the hashes of their inline scripts); anything else may run nothing.
+    const policy: Record<string, string> = c.res.headers.has('Content-Security-Policy') ? {} : { 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY }
+    setResponseHeaders(c, { 'X-Request-Id': requestId, ...securityHeaders, ...policy })
     if (c.req.path.startsWith('/api/')) {
       logger.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
     }
@@ -107,41 +141,59 @@ export function createApp(deps: AppDeps) {
     await next()
   })
 
-  // Every JSON API refuses bodies over 100 kB (only requests that may carry one are looked at); routes that take files set their own limits.
+  // A NUL character has no business in any address; PostgreSQL refuses it in text, so it is refused here (400).
   app.use('/api/*', async (c, next) => {
-    const type = c.req.header('content-type') ?? ''
-    if (!UNSAFE_METHODS.has(c.req.method) || type.startsWith('multipart/') || c.req.path.startsWith('/api/webhooks/')) return next()
-    return limitBody(100 * 1024)(c, next)
+    if (/%00/i.test(c.req.url) || c.req.url.includes('\0')) throw new AppError('validation', 'The request contains a character that is not allowed')
+    await next()
+  })
+
+  // Every request body counts against a limit while it streams in, whatever its Content-Type says: 100 kB for
+  // the JSON API; the upload route (10 MB) and the webhook (512 kB) set their own. Only the upload takes multipart.
+  app.use('/api/*', async (c, next) => {
+    if (BODYLESS_METHODS.has(c.req.method) || OWN_BODY_LIMITS.some((route) => route.test(c.req.path))) return next()
+    if (/^multipart\//i.test(c.req.header('content-type') ?? '')) throw new AppError('unsupported_media', 'This endpoint takes JSON')
+    return limitApiBody(c, next)
   })
 
   app.route('/api/health', healthRoutes({ ping: deps.database.ping }))
-  app.route('/api/auth', authRoutes({ auth: deps.auth, trustProxy: deps.config.trustProxy }))
+  app.route('/api/auth', authRoutes({ auth: deps.auth, ...limits, db, logger: deps.logger }))
   app.route('/api/me', meRoutes({ db, sessions }))
   app.route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
-  app.route('/api/images', imageRoutes({ db, storage: deps.storage, sessions, trustProxy: deps.config.trustProxy, fetchOptions: deps.remoteFetch }))
-  app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions, timeoutMs: deps.config.generationTimeoutMs }))
+  app.route('/api/images', imageRoutes({ db, storage: deps.storage, sessions, ...limits, storageQuotaBytes: deps.config.storageQuotaBytes, fetchOptions: deps.remoteFetch }))
+  app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions, ...limits, timeoutMs: deps.config.generationTimeoutMs, maxQueued: deps.config.maxQueuedGenerations }))
   app.route('/api/checkout', checkoutRoutes({ db, payments: deps.payments, logger: deps.logger, publicUrl: deps.config.publicUrl, sessions }))
   app.route('/api/promo-codes', promoCodeRoutes({ db, sessions }))
   if (deps.stripe && deps.config.stripe) app.route('/api/webhooks/stripe', stripeWebhookRoutes({ db, logger: deps.logger, stripe: deps.stripe, webhookSecret: deps.config.stripe.webhookSecret }))
   app.route('/api/designs', designRoutes({ db, storage: deps.storage, sessions, changes }))
-  app.route('/api/designs', productRoutes({ db, storage: deps.storage, sessions, analyze: deps.analyzeRoom, amazonTag: deps.config.amazonTag }))
+  app.route('/api/designs', productRoutes({ db, storage: deps.storage, sessions, ...limits, analyze: deps.analyzeRoom, amazonTag: deps.config.amazonTag }))
   app.route('/api/admin', adminRoutes({ db, token: deps.adminToken }))
-  app.get('/api/config', (c) =>
-    c.json({ googleSignIn: Boolean(deps.config.google), payments: deps.payments.name, stripePublishableKey: deps.config.stripe?.publishableKey ?? null }),
-  )
+  // Read at run time by prerendered pages too (decision 0017): what may differ between installs of the same build.
+  const publicConfig: PublicConfig = {
+    googleSignIn: Boolean(deps.config.google),
+    payments: deps.payments.name,
+    stripePublishableKey: deps.config.stripe?.publishableKey ?? null,
+    generator: deps.generator,
+    generationTimeoutSeconds: Math.round(deps.config.generationTimeoutMs / 1000),
+  }
+  app.get('/api/config', (c) => c.json(publicConfig))
   app.route('/api/credit-packages', creditPackageRoutes({ db }))
-  app.route('/api/contact', contactRoutes({ db, email: deps.email, logger: deps.logger, contactTo: deps.config.contactTo }))
+  app.route('/api/contact', contactRoutes({ db, email: deps.email, logger: deps.logger, contactTo: deps.config.contactTo, sessions, ...limits }))
 
   app.all('/api/*', (c) => c.json(errorBody(new AppError('not_found', 'Not found')), 404))
 
   app.onError((error, c) => {
-    if (isAppError(error)) return c.json(errorBody(error), error.status)
+    if (isAppError(error)) {
+      if (error.retryAfterSeconds) c.header('Retry-After', String(error.retryAfterSeconds))
+      return c.json(errorBody(error), error.status)
+    }
     c.get('logger').error('unhandled error', { method: c.req.method, path: c.req.path, error })
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500)
   })
 
-  app.get('*', createStaticSite(deps.config.clientDir))
-  app.on('HEAD', '*', createStaticSite(deps.config.clientDir))
+  // While the built-in test checkout is active, every page shows the demo banner (decision 0016-demo-banner-and-production-default).
+  const site = createStaticSite(deps.config.clientDir, { demo: deps.payments.name === 'test' })
+  app.get('*', site)
+  app.on('HEAD', '*', site)
   return app
 }
 

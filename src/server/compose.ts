@@ -6,7 +6,7 @@ import type { Logger } from './lib/logger'
 import { z } from 'zod'
 import { createDatabaseJobQueue } from './jobs/database-job-queue'
 import type { JobHandler } from './jobs/job-queue'
-import { createGenerationProvider } from './providers/generation/create-generation-provider'
+import { createGenerationProvider, describeGenerator } from './providers/generation/create-generation-provider'
 import type { GenerationProvider } from './providers/generation/generation-provider'
 import { abandonGeneration, GENERATION_JOB, runGeneration, type GenerationDeps } from './services/generations'
 import type { RemoteFetchOptions } from './images/fetch-remote-image'
@@ -58,5 +58,5 @@ export function composeServer(config: Config, database: DatabaseHandle, logger: 
   const analyzeRoom: AnalyzeRoom = ({ signal, ...input }) => analyzeRoomWithFallback(roomAnalyzer, { ...input, signal }, { logger })
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined
   const payments = stripe ? createStripePaymentProvider(stripe) : createTestPaymentProvider()
-  return { config, database, email, auth, storage, queue, jobHandlers, payments, stripe, analyzeRoom, roomAnalyzer, logger, adminToken: adminToken(config.dataDir, config.adminToken), remoteFetch: overrides.remoteFetch }
+  return { config, database, email, auth, storage, queue, jobHandlers, payments, stripe, analyzeRoom, roomAnalyzer, generator: describeGenerator(config), logger, adminToken: adminToken(config.dataDir, config.adminToken), remoteFetch: overrides.remoteFetch ?? (config.imageImportAllowHosts.length > 0 ? { allowHosts: new Set(config.imageImportAllowHosts) } : undefined) }
 }

@@ -5,7 +5,9 @@ import { z } from 'zod'
 
 // The only place that reads process.env. Every variable is documented in .env.example.
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless told otherwise: `npm start` and `node dist/server/main.js` run with production defaults
+  // (rate limits on); `npm run dev` sets development and the test suites set test.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
@@ -15,6 +17,8 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Test installs only: host:port pairs (comma-separated) a photo import may reach although private, e.g. a loopback photo server. */
+  IMAGE_IMPORT_ALLOW_HOSTS: z.string().regex(/^\s*([^\s,:]+:\d+\s*(,\s*|$))*$/, 'IMAGE_IMPORT_ALLOW_HOSTS is a comma-separated list of host:port').optional(),
   RATE_LIMIT: z.enum(['on', 'off']).optional(),
   KIT_API_KEY: z.string().optional(),
   KIT_BASE_URL: z.string().url().optional(),
@@ -47,7 +51,45 @@ const EnvSchema = z.object({
   GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(75_000),
   JOB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // Abuse limits (decision 0012-abuse-limits): "<max>/<window seconds>" per client IP and per account.
+  RATE_LIMIT_CONTACT_IP: rateLimitSpec('5/600'),
+  RATE_LIMIT_CONTACT_ACCOUNT: rateLimitSpec('5/600'),
+  RATE_LIMIT_UPLOAD_IP: rateLimitSpec('60/600'),
+  RATE_LIMIT_UPLOAD_ACCOUNT: rateLimitSpec('30/600'),
+  RATE_LIMIT_IMPORT_IP: rateLimitSpec('20/60'),
+  RATE_LIMIT_IMPORT_ACCOUNT: rateLimitSpec('20/60'),
+  RATE_LIMIT_SIGN_UP_IP: rateLimitSpec('10/600'),
+  RATE_LIMIT_PASSWORD_RESET_IP: rateLimitSpec('5/60'),
+  RATE_LIMIT_PASSWORD_RESET_EMAIL: rateLimitSpec('5/3600'),
+  RATE_LIMIT_GENERATION_IP: rateLimitSpec('60/600'),
+  RATE_LIMIT_GENERATION_ACCOUNT: rateLimitSpec('30/600'),
+  RATE_LIMIT_PRODUCTS_IP: rateLimitSpec('60/600'),
+  RATE_LIMIT_PRODUCTS_ACCOUNT: rateLimitSpec('30/600'),
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(500),
+  MAX_QUEUED_GENERATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  UNUSED_UPLOAD_MAX_AGE_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
+  UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(500).default(60 * 60 * 1000),
 })
+
+function rateLimitSpec(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, context) => {
+      const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value)
+      const max = Number(match?.[1])
+      const windowSeconds = Number(match?.[2])
+      if (!match || max < 1 || windowSeconds < 1) {
+        context.addIssue({ code: 'custom', message: 'expected "<max>/<window seconds>", e.g. 20/600' })
+        return z.NEVER
+      }
+      return { max, windowMs: windowSeconds * 1000 }
+    })
+}
+
+export type RateLimitRule = { max: number; windowMs: number }
+export type RateLimitScope = 'contact' | 'upload' | 'import' | 'signUp' | 'passwordReset' | 'generation' | 'products'
+export type RateLimits = Record<RateLimitScope, { ip: RateLimitRule; account?: RateLimitRule }>
 
 export type Config = {
   env: 'development' | 'production' | 'test'
@@ -60,7 +102,10 @@ export type Config = {
   authSecret: string | undefined
   trustedOrigins: string[]
   trustProxy: number
+  imageImportAllowHosts: string[]
   rateLimit: boolean
+  /** The per-IP and per-account abuse limits (rateLimits): on unless RATE_LIMIT=off, whatever NODE_ENV says. */
+  abuseLimits: boolean
   kitApiKey: string | undefined
   kitBaseUrl: string | undefined
   google: { clientId: string; clientSecret: string } | undefined
@@ -78,6 +123,12 @@ export type Config = {
   generationTimeoutMs: number
   jobLockTimeoutMs: number
   clientDir: string
+  /** Per-IP and per-account request limits (enforced when rateLimit is on). */
+  rateLimits: RateLimits
+  storageQuotaBytes: number
+  maxQueuedGenerations: number
+  unusedUploadMaxAgeMs: number
+  uploadSweepIntervalMs: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -109,7 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: vars.AUTH_SECRET,
     trustedOrigins: vars.TRUSTED_ORIGINS ? vars.TRUSTED_ORIGINS.split(',').map((origin) => origin.trim()) : [],
     trustProxy: vars.TRUST_PROXY,
+    imageImportAllowHosts: vars.IMAGE_IMPORT_ALLOW_HOSTS ? vars.IMAGE_IMPORT_ALLOW_HOSTS.split(',').map((host) => host.trim()).filter(Boolean) : [],
     rateLimit: vars.RATE_LIMIT ? vars.RATE_LIMIT === 'on' : vars.NODE_ENV === 'production',
+    abuseLimits: vars.RATE_LIMIT !== 'off',
     kitApiKey: vars.KIT_API_KEY || undefined,
     kitBaseUrl: vars.KIT_BASE_URL,
     google: vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET } : undefined,
@@ -141,6 +194,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     generationTimeoutMs: vars.GENERATION_TIMEOUT_MS,
     jobLockTimeoutMs: vars.JOB_LOCK_TIMEOUT_MS,
     clientDir: path.resolve('build/client'),
+    rateLimits: {
+      contact: { ip: vars.RATE_LIMIT_CONTACT_IP, account: vars.RATE_LIMIT_CONTACT_ACCOUNT },
+      upload: { ip: vars.RATE_LIMIT_UPLOAD_IP, account: vars.RATE_LIMIT_UPLOAD_ACCOUNT },
+      import: { ip: vars.RATE_LIMIT_IMPORT_IP, account: vars.RATE_LIMIT_IMPORT_ACCOUNT },
+      signUp: { ip: vars.RATE_LIMIT_SIGN_UP_IP },
+      // The "account" of a reset request is the email address it names.
+      passwordReset: { ip: vars.RATE_LIMIT_PASSWORD_RESET_IP, account: vars.RATE_LIMIT_PASSWORD_RESET_EMAIL },
+      generation: { ip: vars.RATE_LIMIT_GENERATION_IP, account: vars.RATE_LIMIT_GENERATION_ACCOUNT },
+      products: { ip: vars.RATE_LIMIT_PRODUCTS_IP, account: vars.RATE_LIMIT_PRODUCTS_ACCOUNT },
+    },
+    storageQuotaBytes: vars.STORAGE_QUOTA_MB * 1024 * 1024,
+    maxQueuedGenerations: vars.MAX_QUEUED_GENERATIONS,
+    unusedUploadMaxAgeMs: vars.UNUSED_UPLOAD_MAX_AGE_MS,
+    uploadSweepIntervalMs: vars.UPLOAD_SWEEP_INTERVAL_MS,
   }
 }
 

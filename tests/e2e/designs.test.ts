@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import sharp from 'sharp'
 import { E2E_AMAZON_TAG } from '../../playwright.config'
 import type { DesignPage, DesignView } from '../../src/shared/schemas/designs'
 import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop } from './support'
+import { fixturePhoto } from '../support/paths'
 
-const PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.jpg')
+const PHOTO = fixturePhoto('cc0-interior-1.jpg')
 const RETAILER_HOSTS = ['www.amazon.com', 'www.homedepot.com', 'www.lowes.com', 'www.wayfair.com', 'www.google.com']
 const LONG_US_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
 
@@ -281,8 +281,10 @@ test('A member who bought credits gets product recommendations for a saved desig
   })
   await open.click()
   await expect(page).toHaveURL(new RegExp(`/my-designs\\?design=${design.id}$`))
-  await expect(page.getByText('Finding products that match your design…')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Scandinavian bathroom' })).toBeFocused()
+  // The first list costs a credit: the member is asked before anything is spent.
+  await page.getByRole('button', { name: 'Get Product List · 1 credit' }).click()
+  await expect(page.getByText('Finding products that match your design…')).toBeVisible()
 
   // spec §4: opening remembers the design for the wizard.
   const stored = await page.evaluate(() => ({
@@ -358,7 +360,7 @@ test('A member who bought credits gets product recommendations for a saved desig
   await screenshotFromTop(page, 'my-designs-detail')
 
   // Back to the grid: focus returns to the card's button.
-  await page.getByRole('button', { name: 'Back to Transformations' }).click()
+  await page.getByRole('button', { name: 'Back to My Designs' }).click()
   await expect(page).toHaveURL(/\/my-designs$/)
   await expect(open).toBeFocused()
 
@@ -374,7 +376,7 @@ test('A member who bought credits gets product recommendations for a saved desig
   await expect(creditBadge(page)).toHaveText('20 credits')
 
   // Browser Back from a detail opened in the grid also returns to the grid; Start Over goes to the wizard.
-  await page.getByRole('button', { name: 'Back to Transformations' }).click()
+  await page.getByRole('button', { name: 'Back to My Designs' }).click()
   await expect(designCards(page)).toHaveCount(1)
   await open.click()
   await page.goBack()
@@ -418,6 +420,7 @@ test('A member gets product recommendations in the wizard’s step 4, paid for o
   await page.getByRole('button', { name: 'Get Bathroom Product Recommendations' }).click()
   await expect(page).toHaveURL(/step=products/)
   const designId = new URL(page.url()).searchParams.get('design')!
+  await page.getByRole('button', { name: 'Get Product List · 1 credit' }).click()
   const panels = page.getByRole('heading', { level: 3 }).getByRole('button')
   await expect(panels.first()).toBeVisible({ timeout: 60_000 })
   for (let index = 0; index < (await panels.count()); index += 1) await expect(panels.nth(index)).toHaveAttribute('aria-expanded', 'true')

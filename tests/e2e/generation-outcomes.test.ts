@@ -1,11 +1,11 @@
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { FAILING_PROVIDER_PORT, STALLING_PROVIDER_PORT } from '../../playwright.config'
 import { dismissCookieBanner, expectNoAxeViolations } from './support'
+import { fixturePhoto } from '../support/paths'
 
 // These run against product instances whose generation provider is chosen by configuration
 // (GENERATION_PROVIDER=failing, and =stalling with a 4 s timeout): nothing here is faked in the browser.
-const PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.jpg')
+const PHOTO = fixturePhoto('cc0-interior-1.jpg')
 const creditBadge = (page: Page) => page.getByTestId('credit-badge').filter({ visible: true })
 
 /** A new visitor uploads a photo, picks a style, transforms, and signs up at the gate; the generation then runs. */
@@ -34,7 +34,10 @@ test('When the generation provider fails, the visitor sees the sample with Gener
   const overlay = page.getByTestId('sample-overlay')
   await expect(overlay).toContainText('Generation Failed', { timeout: 30_000 })
   await expect(overlay).toContainText('Sample image shown')
-  await expect(page.getByText('Generation failed - showing sample image. Click "Retry Generation" to try again.')).toBeVisible()
+  // spec §8: the server gave a reason for the sample, so the visitor reads it.
+  await expect(page.getByText('Using sample image: The design service is unavailable right now.').first()).toBeVisible()
+  await expect(overlay).toContainText('Using sample image: The design service is unavailable right now.')
+  await expect(page.getByRole('button', { name: 'Retry Renovation · 1 credit' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Get Bathroom Product Recommendations' })).toBeDisabled()
   await expect(creditBadge(page)).toHaveText('2 credits')
   expect(await balance(page, FAILING_PROVIDER_PORT)).toBe(2)

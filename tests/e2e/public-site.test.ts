@@ -55,6 +55,32 @@ test('The home page shows its before/after pair on a wide screen and leaves it o
   await expect(page.getByText('The same bathroom before, and redesigned in Organic Modern.')).toBeVisible()
 })
 
+test('A tap made before the page has finished loading its scripts is not lost', async ({ page }) => {
+  await dismissCookieBanner(page)
+  await page.setViewportSize({ width: 375, height: 812 })
+  // A slow connection: the framework's code is held back until the visitor has tapped.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/pricing', { waitUntil: 'domcontentloaded' })
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet')
+  release()
+  // The press is kept and acted on once the page is live.
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+
+  // A link followed before then is an ordinary link to a prerendered page.
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click()
+  await expect(page).toHaveURL(/\/pricing$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/No subscription/i)
+})
+
 test('An unknown address answers 404 and links home', async ({ page }) => {
   const response = await page.goto('/no/such/page')
   expect(response?.status()).toBe(404)

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
+import { createServer } from 'node:http'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths } from './support'
+import { fixturePhoto } from '../support/paths'
+import { PHOTO_SERVER_PORT } from '../../playwright.config'
 
-const PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.jpg')
-const HEIC_PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.heic')
+const PHOTO = fixturePhoto('cc0-interior-1.jpg')
+const HEIC_PHOTO = fixturePhoto('cc0-interior-1.heic')
 
 const stepHeading = (page: Page) => page.locator('#wizard-heading')
 const fileInput = (page: Page) => page.getByLabel('Choose a photo')
@@ -216,15 +218,27 @@ test.describe('The home wizard: photo and style', () => {
 })
 
 test('A web image dropped by its address is fetched through the server and used', async ({ page }) => {
-  // The server refuses private addresses, so the import answer is stood in for here: its contract is "the body is the image".
-  await page.route('**/api/images/import', async (route) => {
-    expect(route.request().postDataJSON()).toEqual({ url: 'https://images.example.com/bathroom.jpg' })
-    await route.fulfill({ status: 200, contentType: 'image/jpeg', body: readFileSync(PHOTO) })
+  // A photo server on loopback, the one private address this instance is configured to import from
+  // (IMAGE_IMPORT_ALLOW_HOSTS in playwright.config.ts): the server fetches from it, the browser never does.
+  const requested: Array<{ path?: string; userAgent?: string }> = []
+  const photoServer = createServer((request, response) => {
+    requested.push({ path: request.url, userAgent: request.headers['user-agent'] })
+    response.writeHead(200, { 'content-type': 'image/jpeg' }).end(readFileSync(PHOTO))
   })
-  await openWizard(page)
-  await dropOnUploadArea(page, { data: { 'text/uri-list': 'https://images.example.com/bathroom.jpg' } })
-  await expect(preview(page)).toBeVisible()
-  await expect(page.getByText('bathroom.jpg', { exact: true })).toBeVisible()
+  await new Promise<void>((resolve) => photoServer.listen(PHOTO_SERVER_PORT, '127.0.0.1', resolve))
+  try {
+    const imported = page.waitForResponse((response) => response.url().endsWith('/api/images/import'))
+    await openWizard(page)
+    await dropOnUploadArea(page, { data: { 'text/uri-list': `http://127.0.0.1:${PHOTO_SERVER_PORT}/bathroom.jpg` } })
+    expect((await imported).status()).toBe(200)
+    await expect(preview(page)).toBeVisible()
+    await expect(page.getByText('bathroom.jpg', { exact: true })).toBeVisible()
+    expect(requested.map((request) => request.path)).toEqual(['/bathroom.jpg'])
+    expect(requested[0]!.userAgent ?? '').not.toMatch(/Chrome/)
+  } finally {
+    photoServer.closeAllConnections()
+    await new Promise<void>((resolve) => photoServer.close(() => resolve()))
+  }
 })
 
 /** Photo uploaded and Scandinavian in Spa Blues chosen, on step 2. */
@@ -335,7 +349,7 @@ test.describe('The home wizard: transformation', () => {
     await page.getByRole('radio', { name: 'Glam' }).click()
     await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
     await expect(page.getByRole('heading', { name: 'No Credits Available' })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Buy Credits' })).toHaveAttribute('href', '/pricing')
+    await expect(page.getByRole('link', { name: 'Buy Credits' })).toHaveAttribute('href', /^\/pricing\?return=%2F%3Fstep%3Dstyle%26style%3Dglam%26/)
     await expect(creditBadge(page)).toHaveText('0 credits')
   })
 
@@ -363,7 +377,7 @@ test.describe('The home wizard: transformation', () => {
     await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
     await expect(page.getByRole('heading', { name: 'No Credits Available' })).toBeVisible()
     await expect(page.getByText('No credits available. Please purchase credits to generate designs.')).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Buy Credits' })).toHaveAttribute('href', '/pricing')
+    await expect(page.getByRole('link', { name: 'Buy Credits' })).toHaveAttribute('href', /^\/pricing\?return=%2F%3Fstep%3Dstyle%26style%3Dscandinavian%26palette%3Dspa-blues%26/)
     await expectNoAxeViolations(page, 'no credits')
   })
 

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { networkInterfaces, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdminCommand } from '../../src/server/admin/admin-commands'
+import { promoCodes as promoCodesTable } from '../../src/server/db/schema'
 import { PACKAGE_LIST_TTL_MS } from '../../src/server/routes/credit-packages'
 import { getCreditBalance, getLedgerSum } from '../../src/server/services/credits'
 import { TestClient, uniqueEmail } from '../support/http-client'
@@ -64,6 +66,60 @@ describe.each(DATABASE_KINDS)('admin commands on %s', (kind) => {
     expect(await run('credits:refund', email, '3', '--reference', 're_123')).toBe(`Refund re_123 was already recorded; balance 4`)
     expect(await getCreditBalance(server.database.db, userId)).toBe(await getLedgerSum(server.database.db, userId))
     expect(await run('ledger', email)).toMatch(/-3 {2}refund +re_123 {2}\(Starter refund\)/)
+  })
+})
+
+describe.each(DATABASE_KINDS)('the admin command endpoint on %s', (kind) => {
+  // Listening on every interface, so a caller can also come from this machine's network address, not loopback.
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ kind, hostname: '0.0.0.0' })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+  const token = () => readFileSync(path.join(server.dataDir, 'admin-token'), 'utf8').trim()
+  const command = (baseUrl: string, authorization?: string) =>
+    fetch(`${baseUrl}/api/admin/command`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+      body: JSON.stringify({ args: ['promo:create', `GUARD-${randomUUID().slice(0, 8)}`, '3'] }),
+    })
+  const promoCodes = async () => (await server.database.db.select().from(promoCodesTable)).length
+
+  it('runs a command for a loopback caller with the data folder’s token', async () => {
+    const response = await command(server.url, `Bearer ${token()}`)
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { output: string }).output).toMatch(/^Created promo code GUARD-/)
+  })
+
+  it('answers Not found, and runs nothing, for a wrong, missing or near-miss token', async () => {
+    const before = await promoCodes()
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${token()}x`, `Bearer ${token().slice(0, -1)}`]) {
+      const response = await command(server.url, authorization)
+      expect(response.status, String(authorization)).toBe(404)
+      expect(await response.json()).toMatchObject({ error: { message: 'Not found' } })
+    }
+    expect(await promoCodes()).toBe(before)
+  })
+
+  it('answers Not found, and runs nothing, for a caller that is not on loopback, even with the right token', async () => {
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address
+    const before = await promoCodes()
+    // Over a real socket from this machine's network address; on a machine with loopback only, through the same
+    // application with the connection's peer address set as the Node server sets it.
+    const response = address
+      ? await command(`http://${address}:${new URL(server.url).port}`, `Bearer ${token()}`)
+      : await server.app.request(
+          '/api/admin/command',
+          { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token()}` }, body: JSON.stringify({ args: ['promo:create', 'GUARD-REMOTE', '3'] }) },
+          { incoming: { socket: { remoteAddress: '203.0.113.7', remotePort: 40_000, remoteFamily: 'IPv4' } } },
+        )
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: { message: 'Not found' } })
+    expect(await promoCodes()).toBe(before)
   })
 })
 

@@ -29,10 +29,13 @@ describe('a crash in the middle of a generation', () => {
     const imageId = await uploadPhoto(client, readFileSync(fixturePhoto('cc0-interior-2.jpg')))
     const accepted = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'scandinavian' } })
     expect(accepted.status).toBe(202)
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      if ((await client.json<{ status: string }>(`/api/generations/${accepted.body.id}`)).body.status === 'running') break
-      await new Promise((resolve) => setTimeout(resolve, 50))
+    // The plug is pulled only once a worker has taken the job and the provider is at work: the crash under test.
+    let status = 'queued'
+    for (let attempt = 0; attempt < 300 && status !== 'running'; attempt += 1) {
+      status = (await client.json<{ status: string }>(`/api/generations/${accepted.body.id}`)).body.status
+      if (status !== 'running') await new Promise((resolve) => setTimeout(resolve, 50))
     }
+    expect(status).toBe('running')
     expect((await client.me()).body.credits).toBe(1)
     await product.stop('SIGKILL')
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sampleImagePath } from '../../src/shared/catalogue/styles'
 import { generations, images, jobs, userDesigns } from '../../src/server/db/schema'
 import { abandonGeneration, runGeneration } from '../../src/server/services/generations'
 import { getCreditBalance, getLedgerSum, grantCredits } from '../../src/server/services/credits'
@@ -53,7 +54,7 @@ describe.each(DATABASE_KINDS)('generation with the local engine on %s', (kind) =
 
     // spec §4 cache: the same photo, style, palette and room within 24 h costs nothing.
     const again = await client.json<{ id: string; cached: boolean }>('/api/generations', { body: { imageId, style: 'coastal', palette: 'spa-blues', roomType: 'bathroom' } })
-    expect(again).toEqual({ status: 200, body: { id: accepted.body.id, cached: true } })
+    expect(again).toEqual({ status: 200, body: { id: accepted.body.id, cached: true, timeoutMs: 75_000 } })
     expect(await books(server, userId)).toEqual({ balance: 1, ledger: 1 })
 
     // Retry bypasses the cache and is charged.
@@ -147,7 +148,9 @@ describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {
       const imageId = await uploadPhoto(client, photo)
       const accepted = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'coastal' } })
       const done = await waitForGeneration(client, accepted.body.id)
-      expect(done.result).toMatchObject({ fallback: true, errorType: 'failed', image: '/images/styles/coastal-960.jpg', creditsUsed: 0, errorMessage: 'Generation failed - showing sample image. Click "Retry Generation" to try again.' })
+      expect(done.result).toMatchObject({ fallback: true, errorType: 'failed', image: sampleImagePath('coastal'), creditsUsed: 0, errorMessage: 'Generation failed - showing sample image. Click "Retry Generation" to try again.' })
+      // The provider's reason for the user (spec §8 'Using sample image: {error}'); its internal detail stays in the logs.
+      expect(done.result?.error).toBe('The design service is unavailable right now.')
       const [design] = await server.database.db.select().from(userDesigns).where(eq(userDesigns.generationId, accepted.body.id))
       expect(design).toMatchObject({ isFallback: true, creditsUsed: 0 })
       expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
@@ -227,7 +230,7 @@ describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {
       const accepted = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'glam' } })
       expect((await client.me()).body.credits).toBe(2)
       const done = await waitForGeneration(client, accepted.body.id)
-      expect(done.result).toMatchObject({ fallback: true, errorType: 'timeout', errorMessage: 'Generation took too long - showing sample image. Please try again.' })
+      expect(done.result).toMatchObject({ fallback: true, errorType: 'timeout', error: null, errorMessage: 'Generation took too long - showing sample image. Please try again.' })
       expect(await books(server, userId)).toEqual({ balance: 3, ledger: 3 })
     } finally {
       await server.close()

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
@@ -54,6 +55,22 @@ describe.each(DATABASE_KINDS)('checkout with the built-in test provider on %s', 
     expect(cancelled.body.redirect).toBe('/pricing?cancelled=true')
     expect((await client.json(`/api/checkout/test/${checkout.body.sessionId}/pay`, { method: 'POST', body: {} })).status).toBe(409)
     expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
+  })
+
+  it('A buyer returns to the page they started from (a path of this site only), after paying or cancelling', async () => {
+    const { client } = await signedUp(server)
+    const returnPath = '/?step=products&style=coastal&palette=spa-blues&room=bathroom&design=0b0c5b1e-93a6-4d0e-9a39-5f3c1f1a2b3c&success=true'
+    const paying = await client.json<{ sessionId: string }>('/api/checkout', { body: { packageId: 'starter', isProductFlow: true, returnPath } })
+    const paid = await client.json<{ redirect: string }>(`/api/checkout/test/${paying.body.sessionId}/pay`, { method: 'POST', body: {} })
+    expect(paid.body.redirect).toBe(`/?step=products&style=coastal&palette=spa-blues&room=bathroom&design=0b0c5b1e-93a6-4d0e-9a39-5f3c1f1a2b3c&success=true&session_id=${paying.body.sessionId}`)
+    const leaving = await client.json<{ sessionId: string }>('/api/checkout', { body: { packageId: 'starter', isProductFlow: true, returnPath: '/?step=generate&style=glam' } })
+    const cancelled = await client.json<{ redirect: string }>(`/api/checkout/test/${leaving.body.sessionId}/cancel`, { method: 'POST', body: {} })
+    expect(cancelled.body.redirect).toBe('/?step=generate&style=glam&cancelled=true')
+
+    for (const unsafe of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\tevil', 'javascript:alert(1)', 'evil.example', '/ok\nLocation: x', '']) {
+      const refused = await client.json<{ error: { message: string } }>('/api/checkout', { body: { packageId: 'starter', returnPath: unsafe } })
+      expect(refused.status, unsafe).toBe(400)
+    }
   })
 
   it('Someone else cannot see or pay your test checkout', async () => {
@@ -189,6 +206,33 @@ describe.each(DATABASE_KINDS)('Stripe checkout and webhooks on %s', (kind) => {
     expect(sent.form.get('line_items[0][price_data][currency]')).toBe('usd')
     expect(sent.form.get('success_url')).toBe(`${server.url}/pricing?success=true&session_id={CHECKOUT_SESSION_ID}`)
     expect(sent.headers['idempotency-key']).toBe(`checkout-${purchase.id}`)
+    expect(sent.form.get('cancel_url')).toBe(`${server.url}/pricing?cancelled=true`)
+  })
+
+  it('sends Stripe return addresses that bring the buyer back to the design they were on', async () => {
+    const { client } = await signedUp(server)
+    const checkout = await client.json('/api/checkout', { body: { packageId: 'starter', isProductFlow: true, returnPath: '/?step=generate&style=glam&palette=pastels' } })
+    expect(checkout.status).toBe(200)
+    const sent = sessionRequests.at(-1)!
+    expect(sent.form.get('success_url')).toBe(`${server.url}/?step=generate&style=glam&palette=pastels&success=true&session_id={CHECKOUT_SESSION_ID}`)
+    expect(sent.form.get('cancel_url')).toBe(`${server.url}/?step=generate&style=glam&palette=pastels&cancelled=true`)
+  })
+
+  it('With Stripe configured the built-in checkout is never served: a test-checkout purchase left in the database cannot be seen, paid or cancelled', async () => {
+    const { client, userId } = await signedUp(server)
+    // A pending purchase of the built-in provider, as an install that ran without Stripe keys would have left.
+    const sessionId = `cs_test_lavo_${randomBytes(12).toString('hex')}`
+    await server.database.db.insert(purchases).values({ userId, packageId: 'starter', credits: 20, amountCents: 900, provider: 'test', providerSessionId: sessionId })
+    expect((await client.json(`/api/checkout/test/${sessionId}`)).status).toBe(404)
+    expect((await client.json(`/api/checkout/test/${sessionId}/pay`, { method: 'POST', body: {} })).status).toBe(404)
+    expect((await client.json(`/api/checkout/test/${sessionId}/cancel`, { method: 'POST', body: {} })).status).toBe(404)
+    const [purchase] = await server.database.db.select().from(purchases).where(eq(purchases.providerSessionId, sessionId))
+    expect(purchase).toMatchObject({ status: 'pending', fulfilledAt: null })
+    expect(await books(server, userId)).toEqual({ balance: 2, ledger: 2 })
+    expect((await client.me()).body).toMatchObject({ membershipTier: 'free' })
+    // A checkout started now goes to Stripe, never to the built-in page.
+    const { url } = await startStripeCheckout(client)
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//)
   })
 
   it('When Stripe cannot open a checkout, the buyer is told "Failed to start checkout" and nothing is granted', async () => {

@@ -39,7 +39,7 @@ describe.each(DATABASE_KINDS)('product recommendations on %s', (kind) => {
     const { client, userId } = await member(server, true)
     const designId = await design(client)
     expect((await client.me()).body.credits).toBe(21)
-    const first = await client.json<ProductList>(`/api/designs/${designId}/products`, { method: 'POST', body: {} })
+    const first = await client.json<ProductList>(`/api/designs/${designId}/products`, { method: 'POST', body: { acceptCharge: true } })
     expect(first.status).toBe(200)
     expect(first.body.charged).toBe(true)
     expect(first.body.analysisUsed).toBe(true)
@@ -56,7 +56,7 @@ describe.each(DATABASE_KINDS)('product recommendations on %s', (kind) => {
     }
     expect((await client.me()).body.credits).toBe(20)
 
-    const again = await client.json<ProductList>(`/api/designs/${designId}/products`, { method: 'POST', body: {} })
+    const again = await client.json<ProductList>(`/api/designs/${designId}/products`, { method: 'POST', body: { acceptCharge: true } })
     expect(again.body.charged).toBe(false)
     expect(again.body.products).toEqual(first.body.products)
     const read = await client.json<ProductList>(`/api/designs/${designId}/products`)
@@ -66,10 +66,33 @@ describe.each(DATABASE_KINDS)('product recommendations on %s', (kind) => {
     expect((await client.json<{ has_products: boolean }>(`/api/designs/${designId}`)).body.has_products).toBe(true)
   })
 
+  it('a list is made only on an explicit request to spend the credit: reading first, or asking without consent, never charges', async () => {
+    const { client, userId } = await member(server, true)
+    const designId = await design(client, 'minimalist')
+    expect((await client.me()).body.credits).toBe(21)
+    const read = await client.json<{ error: { message: string } }>(`/api/designs/${designId}/products`)
+    expect(read.status).toBe(404)
+    for (const body of [{}, { acceptCharge: false }, { acceptCharge: 'yes' }]) {
+      const refused = await client.json<{ error: { message: string } }>(`/api/designs/${designId}/products`, { method: 'POST', body })
+      expect(refused.status).toBe(400)
+      expect(refused.body.error.message).toBe('Please confirm that this product list may use 1 credit')
+    }
+    expect((await client.me()).body.credits).toBe(21)
+    expect((await client.json<{ has_products: boolean }>(`/api/designs/${designId}`)).body.has_products).toBe(false)
+
+    const made = await client.json<ProductList>(`/api/designs/${designId}/products`, { method: 'POST', body: { acceptCharge: true } })
+    expect(made.body.charged).toBe(true)
+    expect((await client.me()).body.credits).toBe(20)
+    // Once paid for, a plain read opens it, as often as asked, without a charge.
+    for (let index = 0; index < 3; index += 1) expect((await client.json<ProductList>(`/api/designs/${designId}/products`)).body.products).toEqual(made.body.products)
+    expect((await client.me()).body.credits).toBe(20)
+    expect(await getCreditBalance(server.database.db, userId)).toBe(await getLedgerSum(server.database.db, userId))
+  })
+
   it('a free member is told recommendations are for members, and is not charged', async () => {
     const { client } = await member(server, false)
     const designId = await design(client, 'glam')
-    const response = await client.json<{ error: { message: string } }>(`/api/designs/${designId}/products`, { method: 'POST', body: {} })
+    const response = await client.json<{ error: { message: string } }>(`/api/designs/${designId}/products`, { method: 'POST', body: { acceptCharge: true } })
     expect(response.status).toBe(403)
     expect(response.body.error.message).toBe('Product recommendations are for members. Buy any credit package to unlock them.')
     expect((await client.me()).body.credits).toBe(1)
@@ -78,10 +101,10 @@ describe.each(DATABASE_KINDS)('product recommendations on %s', (kind) => {
   it('another user gets 404 for your product list', async () => {
     const owner = await member(server, true)
     const designId = await design(owner.client, 'industrial')
-    await owner.client.json(`/api/designs/${designId}/products`, { method: 'POST', body: {} })
+    await owner.client.json(`/api/designs/${designId}/products`, { method: 'POST', body: { acceptCharge: true } })
     const other = await member(server, true)
     expect((await other.client.json(`/api/designs/${designId}/products`)).status).toBe(404)
-    expect((await other.client.json(`/api/designs/${designId}/products`, { method: 'POST', body: {} })).status).toBe(404)
+    expect((await other.client.json(`/api/designs/${designId}/products`, { method: 'POST', body: { acceptCharge: true } })).status).toBe(404)
     expect((await other.client.me()).body.credits).toBe(22)
   })
 })
@@ -102,7 +125,7 @@ describe('product recommendations when analysis fails', () => {
     try {
       const { client } = await member(server, true)
       const designId = await design(client, 'rustic')
-      const list = await client.json<ProductList>(`/api/designs/${designId}/products`, { method: 'POST', body: {} })
+      const list = await client.json<ProductList>(`/api/designs/${designId}/products`, { method: 'POST', body: { acceptCharge: true } })
       expect(list.status).toBe(200)
       expect(list.body.analysisUsed).toBe(false)
       expect(['Could not analyze room image', 'An error occurred while getting product recommendations']).toContain(list.body.message)

@@ -114,7 +114,7 @@ describe.each(DATABASE_KINDS)('public API on %s', (kind) => {
       expect(response.headers.get('x-content-type-options'), target).toBe('nosniff')
       expect(response.headers.get('x-frame-options'), target).toBe('DENY')
       expect(response.headers.get('referrer-policy'), target).toBe('strict-origin-when-cross-origin')
-      expect(response.headers.get('permissions-policy'), target).toBe('camera=(), microphone=(), geolocation=()')
+      expect(response.headers.get('permissions-policy'), target).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()')
     }
   })
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { ROOT } from './paths'
+import { TEST_RATE_LIMITS } from './limits'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -22,7 +23,7 @@ export async function startProductProcess(env: Record<string, string>): Promise<
   const port = env.PORT ?? String(await freePort())
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env, PORT: port },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...TEST_RATE_LIMITS, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let output = ''

@@ -14,3 +14,9 @@ export const PRERENDERED_PATHS = [
   '/cookie-policy',
   '/404',
 ] as const
+
+/**
+ * Pages prerendered as a signed-out visitor sees them; the server sends them only to requests without a session
+ * cookie (src/server/lib/static-site.ts), members get the client-rendered shell.
+ */
+export const SIGNED_OUT_PRERENDERED_PATHS = ['/my-designs'] as const

@@ -14,8 +14,11 @@ export const NAV_LINKS = [
   { to: '/my-designs', label: 'My Designs' },
 ] as const
 
-/** spec §2 Header. `account` is the signed-in/out area; `onNavIntent` lets pages prefetch (e.g. My Designs on hover). */
-export function SiteHeader({ account, onNavIntent }: { account?: ReactNode; onNavIntent?: (to: string) => void }) {
+/**
+ * spec §2 Header. `account` is the signed-in/out area; `status` (the credit badge) stays in the bar on phones, where
+ * the account area moves into the menu; `onNavIntent` lets pages prefetch (e.g. My Designs on hover).
+ */
+export function SiteHeader({ account, status, onNavIntent }: { account?: ReactNode; status?: ReactNode; onNavIntent?: (to: string) => void }) {
   const [menuOpen, setMenuOpen] = useState(false)
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('rounded-full px-3 py-2 text-sm font-medium transition-colors', isActive ? 'bg-brand-50 text-brand-800' : 'text-ink-700 hover:bg-sand-100 hover:text-ink-900')
@@ -40,6 +43,7 @@ export function SiteHeader({ account, onNavIntent }: { account?: ReactNode; onNa
         </nav>
         <div className="flex items-center gap-2">
           <div className="hidden sm:flex sm:items-center sm:gap-2">{account}</div>
+          {status && <div className="sm:hidden">{status}</div>}
           <button
             type="button"
             className="inline-flex h-10 w-10 items-center justify-center rounded-full text-ink-700 hover:bg-sand-100 lg:hidden"

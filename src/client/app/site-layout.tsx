@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { AccountArea } from '../auth/account-area'
+import { AccountArea, CreditStatus } from '../auth/account-area'
 import { useAuth } from '../auth/auth-context'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner'
 import { useCookieConsent } from '../features/cookie-consent/use-cookie-consent'
+import { DemoBanner } from './demo-banner'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
@@ -21,7 +22,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
         Skip to content
       </a>
-      <SiteHeader account={<AccountArea />} onNavIntent={onNavIntent} />
+      <DemoBanner />
+      <SiteHeader account={<AccountArea />} status={<CreditStatus />} onNavIntent={onNavIntent} />
       <main id="main" className="flex-1">
         {children}
       </main>

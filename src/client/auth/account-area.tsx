@@ -4,6 +4,7 @@ import Sparkles from 'lucide-react/icons/sparkles'
 import { Link } from 'react-router'
 import { creditsLabel } from '../../shared/packages'
 import { Button, buttonClass } from '../components/ui/button'
+import { cn } from '../lib/cn'
 import { preloadAuthDialog, useAuth } from './auth-context'
 
 /** spec §2 Header: credit badge and Sign Out when signed in (an 'Upgrade' badge at 0); Sign In and Get Started otherwise. */
@@ -32,20 +33,36 @@ export function AccountArea() {
   }
   return (
     <>
-      <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800" data-testid="credit-badge">
-        <Coins aria-hidden="true" className="h-4 w-4" />
-        {creditsLabel(auth.credits)}
-      </span>
-      {auth.credits === 0 && (
-        <Link to="/pricing" className="inline-flex items-center gap-1 rounded-full bg-clay-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-clay-500">
-          <Sparkles aria-hidden="true" className="h-4 w-4" />
-          Upgrade
-        </Link>
-      )}
+      {/* On phones the header shows these outside the menu (CreditStatus), so the menu does not repeat them. */}
+      <CreditStatus className="max-sm:hidden" />
       <Button variant="ghost" size="sm" onClick={() => void auth.signOut()}>
         <LogOut aria-hidden="true" className="h-4 w-4" />
         Sign Out
       </Button>
     </>
+  )
+}
+
+/** The credit badge, and 'Upgrade' at 0 credits (spec §2 Header); nothing when signed out. */
+export function CreditStatus({ className }: { className?: string }) {
+  const auth = useAuth()
+  if (auth.loading || !auth.user) return null
+  return (
+    <span className={cn('flex items-center gap-2', className)}>
+      {/* At 0 a phone shows only 'Upgrade': the bar has no room for both beside the logo and the menu button. */}
+      <span
+        className={cn('inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800', auth.credits === 0 && 'max-sm:hidden')}
+        data-testid="credit-badge"
+      >
+        <Coins aria-hidden="true" className="h-4 w-4" />
+        {creditsLabel(auth.credits)}
+      </span>
+      {auth.credits === 0 && (
+        <Link to="/pricing" className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-clay-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-clay-500">
+          <Sparkles aria-hidden="true" className="h-4 w-4" />
+          Upgrade
+        </Link>
+      )}
+    </span>
   )
 }

@@ -1,19 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { fetchMe, ME_QUERY_KEY, signOutOnServer, type Me, type MembershipTier } from './auth-api'
 import { deriveAuthState, signOut as signOutEverywhere } from './auth-state'
+import { lazyWithRecovery } from '../lib/lazy-with-recovery'
 import { toast } from '../lib/toast'
 import type { AuthDialogMode } from './auth-dialog'
 
 // The dialogs (Radix Dialog, the forms, their zod schemas) are downloaded when one first opens, or earlier when a
 // visitor points at a button that opens one (preloadAuthDialog), so they stay out of every page's first load.
 const loadAuthDialog = () => import('./auth-dialog')
-const AuthDialog = lazy(async () => ({ default: (await loadAuthDialog()).AuthDialog }))
+const AuthDialog = lazyWithRecovery(loadAuthDialog, (module) => module.AuthDialog, 'floating')
 
 /** Starts downloading the sign-in/sign-up dialogs, e.g. on hover or focus of a button that opens them. */
 export function preloadAuthDialog(): void {
-  void loadAuthDialog()
+  loadAuthDialog().catch(() => undefined)
 }
 
 export type OpenDialogOptions = {

@@ -1,11 +1,11 @@
 // Joins class names (strings, falsy values, arrays and { class: condition } objects, like clsx) and, like tailwind-merge,
 // lets a later utility override an earlier one of the same kind under the same variants:
 // cn('h-11 px-5 bg-white hover:bg-sand-100', 'h-auto bg-brand-50') → 'px-5 hover:bg-sand-100 h-auto bg-brand-50'.
-// tailwind-merge knows every Tailwind utility and cost ~9 kB gzip on every page; this knows the families our classes
-// use (spacing, sizing, display, position, colours, ring, text, font, rounded, shadow, border, flex/grid, transition)
-// and never drops a class it does not recognise. Checked against tailwind-merge on every pair of the ~500 utilities
-// in src/client: the same result for all, except that a legacy gradient (bg-gradient-to-r, a background image) and a
-// background colour are kept together here, as CSS applies both.
+// tailwind-merge knows every Tailwind utility and costs ~9 kB gzip on every page; this knows the families our classes
+// use (spacing, sizing, display, position, colours, ring, outline, text, font, rounded, shadow, border, divide,
+// flex/grid, transition, filters) and never drops a class it does not recognise. cn.test.ts checks it against
+// tailwind-merge on every ordered pair of the utilities used in src/client: a class that gives a different result
+// fails that test until its family is taught here.
 
 export type ClassValue = string | number | bigint | boolean | null | undefined | ClassValue[] | { [name: string]: unknown }
 
@@ -28,13 +28,18 @@ const TEXT_DECORATION = /^(underline|overline|line-through|no-underline)$/
 const FONT_WEIGHT = /^(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)$/
 const TEXT_ALIGN = /^(left|center|right|justify|start|end)$/
 const TEXT_SIZE = /^((xs|sm|base|lg|xl|[2-9]xl)(\/.+)?|\[(length:)?[\d.]+[a-z%]*\](\/.+)?)$/
-const TEXT_OTHER = /^(wrap|nowrap|balance|pretty|ellipsis|clip)$/
+const TEXT_WRAP = /^(wrap|nowrap|balance|pretty)$/
+const TEXT_OVERFLOW = /^(ellipsis|clip)$/
 const WIDTH = /^(\d+(\.\d+)?|px|\[(length:)?[\d.]+[a-z%]*\])$/
 const SHADOW_SIZE = /^(2xs|xs|sm|md|lg|xl|2xl|none|inner|\[.*\d.*\])$/
 const BORDER_STYLE = /^(solid|dashed|dotted|double|hidden|none)$/
-const BG_NON_COLOR = /^(fixed|local|scroll|auto|cover|contain|none|repeat.*|no-repeat|(top|bottom|left|right|center).*|clip-.*|origin-.*|blend-.*|linear-.*|radial.*|conic.*|gradient-.*|\[url.*)$/
+const BG_IMAGE = /^(none|linear-.*|radial.*|conic.*|gradient-.*|\[url.*)$/
+const BG_NON_COLOR = /^(fixed|local|scroll|auto|cover|contain|repeat.*|no-repeat|(top|bottom|left|right|center).*|clip-.*|origin-.*|blend-.*)$/
+const OBJECT_FIT = /^(contain|cover|fill|none|scale-down)$/
+const LINE_STYLE = /^(solid|dashed|dotted|double|hidden|none)$/
+const FILTER = /^(blur|brightness|contrast|grayscale|hue-rotate|invert|saturate|sepia)$/
 const SIMPLE_PREFIX =
-  /^(min-w|min-h|max-w|max-h|size|w|h|gap-x|gap-y|gap|space-x|space-y|inset-x|inset-y|inset|top|right|bottom|left|z|opacity|leading|tracking|duration|delay|ease|basis|order|p[xytrblse]?|m[xytrblse]?|items|self|justify-items|justify-self|justify|content|place-items|place-content|place-self|overflow-x|overflow-y|overflow|cursor|pointer-events|select|whitespace|grid-cols|grid-rows|col-span|row-span|aspect|object|translate-x|translate-y|scale|rotate|outline-offset|underline-offset|decoration|line-clamp|animate|shrink|grow|flex)-/
+  /^(min-w|min-h|max-w|max-h|size|w|h|gap-x|gap-y|gap|space-x|space-y|inset-x|inset-y|inset|top|right|bottom|left|z|opacity|leading|tracking|duration|delay|ease|basis|order|p[xytrblse]?|m[xytrblse]?|items|self|justify-items|justify-self|justify|content|place-items|place-content|place-self|overflow-x|overflow-y|overflow|cursor|pointer-events|select|whitespace|grid-cols|grid-rows|col-span|row-span|aspect|appearance|scroll-m[xytrblse]?|scroll-p[xytrblse]?|translate-x|translate-y|scale|rotate|underline-offset|decoration|line-clamp|animate|shrink|grow|flex)-/
 
 /** The family a utility belongs to (classes of one family override each other), or undefined if unknown. */
 function family(utility: string): string | undefined {
@@ -46,18 +51,52 @@ function family(utility: string): string | undefined {
   if (TEXT_DECORATION.test(name)) return 'text-decoration'
   if (name === 'sr-only' || name === 'not-sr-only') return 'sr-only'
   if (name === 'grow' || name === 'shrink') return name
+  if (name === 'truncate') return 'text-overflow'
   if (/^transition(-|$)/.test(name)) return 'transition'
   const [, head, rest = ''] = /^([a-z]+)(?:-(.*))?$/.exec(name) ?? []
   switch (head) {
     case 'text':
       if (TEXT_ALIGN.test(rest)) return 'text-align'
       if (TEXT_SIZE.test(rest)) return 'text-size'
-      if (TEXT_OTHER.test(rest)) return `text-${rest}`
+      if (TEXT_WRAP.test(rest)) return 'text-wrap'
+      if (TEXT_OVERFLOW.test(rest)) return 'text-overflow'
       return 'text-color'
     case 'font':
       return FONT_WEIGHT.test(rest) ? 'font-weight' : 'font-family'
     case 'bg':
+      if (BG_IMAGE.test(rest)) return 'bg-image'
       return BG_NON_COLOR.test(rest) ? undefined : 'bg-color'
+    case 'object':
+      return OBJECT_FIT.test(rest) ? 'object-fit' : 'object-position'
+    case 'outline':
+      if (rest === '' || WIDTH.test(rest)) return 'outline-width'
+      if (LINE_STYLE.test(rest)) return 'outline-style'
+      return rest.startsWith('offset-') ? 'outline-offset' : 'outline-color'
+    case 'divide': {
+      const [, axis, value = ''] = /^(x|y)(?:-(.*))?$/.exec(rest) ?? []
+      if (axis) return value === 'reverse' ? `divide-${axis}-reverse` : `divide-${axis}`
+      return LINE_STYLE.test(rest) ? 'divide-style' : 'divide-color'
+    }
+    case 'from':
+    case 'via':
+    case 'to':
+      return /^[\d.]+%$/.test(rest) ? `${head}-position` : `${head}-color`
+    case 'backdrop': {
+      const [, filter] = /^([a-z]+(?:-rotate)?)(?:-|$)/.exec(rest) ?? []
+      return filter && FILTER.test(filter) ? `backdrop-${filter}` : undefined
+    }
+    case 'break':
+      return /^(normal|words|all|keep)$/.test(rest) ? 'word-break' : undefined
+    case 'wrap':
+      return /^(anywhere|break-word|normal)$/.test(rest) ? 'overflow-wrap' : undefined
+    case 'transform':
+      return /^(|cpu|gpu|none)$/.test(rest) ? 'transform' : undefined
+    case 'list':
+      if (/^(inside|outside)$/.test(rest)) return 'list-position'
+      return rest.startsWith('image-') ? 'list-image' : 'list-style-type'
+    case 'tabular':
+    case 'proportional':
+      return rest === 'nums' ? 'numeric-spacing' : undefined
     case 'rounded': {
       const [, corner = '', size = ''] = /^(?:([trblse]{1,2})(?:-|$))?(.*)$/.exec(rest) ?? []
       return size === '' || /^(none|xs|sm|md|lg|xl|[2-4]xl|full|\[.*\])$/.test(size) ? (corner ? `rounded-${corner}` : 'rounded') : undefined
@@ -81,6 +120,8 @@ function family(utility: string): string | undefined {
       if (/^(wrap|nowrap|wrap-reverse)$/.test(rest)) return 'flex-wrap'
       return 'flex'
   }
+  const filter = /^([a-z]+(?:-rotate)?)(?:-|$)/.exec(name)?.[1]
+  if (filter && FILTER.test(filter)) return filter
   return SIMPLE_PREFIX.exec(name)?.[1]
 }
 

@@ -37,8 +37,21 @@ describe('wizardDesignFileName', () => {
     expect(wizardDesignFileName('mid-century-modern', new Date(2025, 7, 6, 23, 30))).toBe('mid-century-modern_bathroom_design_2025-08-06.jpg')
   })
 
-  it('uses the visitor\'s local date, not UTC', () => {
-    expect(wizardDesignFileName('coastal', new Date(2026, 0, 1, 0, 5))).toBe('coastal_bathroom_design_2026-01-01.jpg')
+  // Run in zones far from UTC, so a UTC date (toISOString) would name another day and fail here even on a UTC machine.
+  it.each([
+    { zone: 'Pacific/Auckland', local: [2026, 0, 1, 0, 5] as [number, number, number, number, number], day: '2026-01-01' },
+    { zone: 'America/Los_Angeles', local: [2025, 7, 6, 23, 30] as [number, number, number, number, number], day: '2025-08-06' },
+  ])('uses the visitor\'s local date, not UTC (in $zone)', ({ zone, local, day }) => {
+    const saved = process.env.TZ
+    process.env.TZ = zone
+    try {
+      const date = new Date(...local)
+      expect(date.toISOString().slice(0, 10)).not.toBe(day)
+      expect(wizardDesignFileName('coastal', date)).toBe(`coastal_bathroom_design_${day}.jpg`)
+    } finally {
+      if (saved === undefined) delete process.env.TZ
+      else process.env.TZ = saved
+    }
   })
 })
 

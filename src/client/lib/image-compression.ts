@@ -143,12 +143,39 @@ export function drawToSurface(image: CanvasImageSource, width: number, height: n
   return surface
 }
 
-/** spec §5: at most 4 megapixels, JPEG from quality 0.95 down to 0.7 until about 2 MB. */
+/**
+ * The bitmap at the given size. createImageBitmap resizes in the browser's image code (high quality, the same filter
+ * as a smoothed drawImage) without a canvas pass of the full-size photo; where it cannot, the bitmap is returned as it
+ * is and drawn at the smaller size instead.
+ */
+async function resizeBitmap(bitmap: ImageBitmap, width: number, height: number): Promise<ImageBitmap> {
+  if (bitmap.width === width && bitmap.height === height) return bitmap
+  try {
+    return await createImageBitmap(bitmap, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' })
+  } catch {
+    return bitmap
+  }
+}
+
+/** The photo at `width`×`height` on a white canvas: resized, then drawn. */
+async function renderAt(bitmap: ImageBitmap, width: number, height: number): Promise<Surface> {
+  const resized = await resizeBitmap(bitmap, width, height)
+  try {
+    return drawToSurface(resized, width, height)
+  } finally {
+    if (resized !== bitmap) resized.close()
+  }
+}
+
+/**
+ * spec §5: at most 4 megapixels, JPEG from quality 0.95 down to 0.7 until about 2 MB. Runs in a worker
+ * (image-worker.ts) where the browser has one, on the page otherwise.
+ */
 export async function compressImage(source: Blob): Promise<CompressedImage> {
   const bitmap = await decodeImage(source)
   try {
     const size = fitWithinPixels(bitmap.width, bitmap.height)
-    const { canvas } = drawToSurface(bitmap, size.width, size.height)
+    const { canvas } = await renderAt(bitmap, size.width, size.height)
     try {
       const encoded = await encodeWithinBudget((quality) => canvasToJpeg(canvas, quality))
       return { blob: encoded.blob, width: size.width, height: size.height, quality: encoded.quality }
@@ -166,7 +193,7 @@ export async function resizeForPreview(source: Blob, maxSide = HEIC_PREVIEW_MAX_
   const bitmap = await decodeImage(source)
   try {
     const size = fitWithinSide(bitmap.width, bitmap.height, maxSide)
-    const { canvas } = drawToSurface(bitmap, size.width, size.height)
+    const { canvas } = await renderAt(bitmap, size.width, size.height)
     return await canvasToJpeg(canvas, quality)
   } finally {
     bitmap.close()

@@ -1,5 +1,5 @@
 // Toasts without sonner on the critical path: sonner (~9 kB gzip) is not needed to show or hydrate a page, so it is
-// downloaded on the first toast (or when the root's toaster mounts, once the browser is idle after hydration).
+// downloaded on the first toast, and the root's toaster mounts then (toastRequested), not on every page view.
 // sonner keeps toasts raised before its <Toaster> subscribes and shows them when it does.
 import type { ExternalToast } from 'sonner'
 
@@ -15,7 +15,23 @@ export function loadSonner(): Promise<Sonner> {
 
 type Kind = 'success' | 'error' | 'info'
 
+let requested = false
+const listeners = new Set<() => void>()
+
+/** Whether any toast has been raised on this page (the root mounts sonner's toaster from then on). */
+export const toastRequested = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+  get: (): boolean => requested,
+}
+
 function show(kind: Kind, message: string, options?: ExternalToast): void {
+  if (!requested) {
+    requested = true
+    for (const listener of listeners) listener()
+  }
   void loadSonner().then(({ toast }) => toast[kind](message, options))
 }
 

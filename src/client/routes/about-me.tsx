@@ -71,7 +71,7 @@ export default function AboutPage() {
         <h2 className="pt-6 text-3xl text-ink-900">So I built the thing I wanted</h2>
         <p>
           I build software for a living; I’m not an interior designer. Lavo is what I put together for that question: take a photo of the room you
-          actually have, choose a style and a palette, and see it redesigned in seconds. It keeps the shape of your room and changes the things a
+          actually have, choose a style and a palette, and see it redesigned. It keeps the shape of your room and changes the things a
           remodel would change: walls, floor, vanity, fittings and colour. You can put Zen Japandi next to Coastal on your own walls in an evening,
           before you’ve spent anything on tiles.
         </p>

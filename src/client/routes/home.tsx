@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useSearchParams } from 'react-router'
 import type { PaletteId } from '../../shared/catalogue/palettes'
 import type { StyleId } from '../../shared/catalogue/styles'
@@ -26,6 +26,7 @@ import {
   type WizardStep,
 } from '../features/wizard/wizard-state'
 import { clearPhoto, clearWizardStorage, loadPhoto, readChoices, savePaletteChoice, savePhoto, saveRoomType, saveStyleChoice, type StoredPhoto } from '../lib/browser-storage'
+import { lazyWithRecovery } from '../lib/lazy-with-recovery'
 import { pageMeta } from '../lib/meta'
 import { usePaymentReturn } from '../lib/use-payment-return'
 
@@ -33,12 +34,13 @@ import { usePaymentReturn } from '../lib/use-payment-return'
 // step as soon as there is a photo (it is the next step), the generation screen (and react-compare-slider with it) at
 // step 3, the products and the packages (with their API schemas and zod) at step 4.
 const loadStyleStep = () => import('../features/wizard/style-step')
-const StyleStep = lazy(async () => ({ default: (await loadStyleStep()).StyleStep }))
-const GenerationStep = lazy(() => import('../features/generation/generation-step'))
-const ProductRecommendations = lazy(async () => ({ default: (await import('../features/products/product-recommendations')).ProductRecommendations }))
-const PackagePicker = lazy(async () => ({ default: (await import('../features/pricing/package-picker')).PackagePicker }))
+// A step that fails to download is retried, then the page reloaded once, never "Unexpected Application Error!".
+const StyleStep = lazyWithRecovery(loadStyleStep, (module) => module.StyleStep)
+const GenerationStep = lazyWithRecovery(() => import('../features/generation/generation-step'), (module) => module.GenerationStep)
+const ProductRecommendations = lazyWithRecovery(() => import('../features/products/product-recommendations'), (module) => module.ProductRecommendations)
+const PackagePicker = lazyWithRecovery(() => import('../features/pricing/package-picker'), (module) => module.PackagePicker)
 
-export const meta = () => pageMeta('Lavo', 'Upload a photo of your bathroom, choose from 21 styles and 10 colour palettes, and see it redesigned in about a minute.')
+export const meta = () => pageMeta('Lavo', 'Upload a photo of your bathroom, choose from 21 styles and 10 colour palettes, and see your own room redesigned. Your first 2 designs are free.')
 
 const STEP_COPY: Record<WizardStep, { title: string; intro: string }> = {
   upload: { title: 'Upload a photo of your bathroom', intro: 'Drag it in, paste it, choose a file, or try one of our sample bathrooms.' },
@@ -111,11 +113,14 @@ export default function HomePage() {
   )
 
   useEffect(() => {
-    if (photo) void loadStyleStep()
+    if (photo) loadStyleStep().catch(() => undefined)
   }, [photo])
 
   const ready = hydrated && stored.loaded
   const missingData = ready && isMissingData(wizard, photo !== null)
+
+  // Step 4 for a design that is not the signed-in user's own real design: home, as steps 2 and 3 do.
+  const goHome = useCallback(() => update(redirectHome), [update])
 
   // spec §4: reloading on a later step with missing data redirects home.
   useEffect(() => {
@@ -221,6 +226,7 @@ export default function HomePage() {
           palette={wizard.palette}
           roomType={wizard.room}
           onAccept={(designId) => update((state) => transformationAccepted(state, designId))}
+          buyCreditsHref={`/pricing?${new URLSearchParams({ return: `/?${writeWizard(NO_PARAMS, { ...wizard, step: 'style', design: null }).toString()}` }).toString()}`}
           onBackToStyles={goBackToStyles}
         />
       </Suspense>
@@ -229,7 +235,13 @@ export default function HomePage() {
     content = wizard.design ? (
       // spec §2 step 4: paid members get the products for this design; others the upgrade panel and the packages.
       <Suspense fallback={<StepSkeleton />}>
-        <ProductRecommendations designId={wizard.design} onBack={() => update(backToTransformations)} onStartOver={() => void startOver()} renderPackages={() => <PackagePicker isProductFlow />} />
+        <ProductRecommendations
+          designId={wizard.design}
+          onBack={() => update(backToTransformations)}
+          onStartOver={() => void startOver()}
+          onMissing={goHome}
+          renderPackages={() => <PackagePicker isProductFlow returnPath="here" />}
+        />
       </Suspense>
     ) : (
       <StepSkeleton />

@@ -3,8 +3,9 @@ import { Link } from 'react-router'
 import { buttonClass } from '../components/ui/button'
 import { PageIntro } from '../components/ui/page-intro'
 import { pageMeta } from '../lib/meta'
+import { generatorSentence, timingSentence, usePublicConfig } from '../lib/public-config'
 
-export const meta = () => pageMeta('How It Works', 'Upload a photo, choose a style and a palette, and see your bathroom redesigned in seconds. Then shop the look.')
+export const meta = () => pageMeta('How It Works', 'Upload a photo, choose a style and a palette, and see your own bathroom redesigned. Then shop the look.')
 
 type Step = { icon: LucideIcon; title: string; body: string; details: readonly string[] }
 
@@ -23,9 +24,10 @@ const STEPS: readonly Step[] = [
   },
   {
     icon: Sparkles,
-    title: 'Get your redesign in seconds',
+    title: 'Get your redesign',
     body: 'Lavo keeps the shape of your room and redresses what a remodel would change: walls, floor, vanity, fittings and colour. Compare before and after, download the result, or retry for a fresh take.',
-    details: ['Usually ready in seconds (30–60 seconds when the AI provider does the work)', 'Every design is saved in My Designs'],
+    // The first detail (who makes it and how long it takes) depends on the server's generator: see GeneratorDetail.
+    details: ['Every design is saved in My Designs'],
   },
   {
     icon: ShoppingBag,
@@ -57,7 +59,7 @@ export default function HowItWorksPage() {
   return (
     <>
       <PageIntro eyebrow="How it works" title="From photo to redesign in four steps">
-        Upload a photo, choose a style and a palette, and see your own bathroom redesigned in seconds. No design skills, no tile samples taped to the wall.
+        Upload a photo, choose a style and a palette, and see your own bathroom redesigned. No design skills, no tile samples taped to the wall.
       </PageIntro>
 
       <div className="container-page">
@@ -73,6 +75,7 @@ export default function HowItWorksPage() {
               <h2 className="mt-5 text-2xl text-ink-900 sm:text-3xl">{step.title}</h2>
               <p className="mb-5 mt-3 text-ink-700">{step.body}</p>
               <ul className="mt-auto space-y-2 border-t border-sand-200 pt-5 text-sm text-ink-600">
+                {index === 2 && <GeneratorDetail />}
                 {step.details.map((detail) => (
                   <li key={detail} className="flex gap-2">
                     <ArrowRight aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
@@ -147,5 +150,20 @@ export default function HowItWorksPage() {
         </div>
       </section>
     </>
+  )
+}
+
+/** Who makes the redesign and how long it takes: known only at run time (the page is prerendered), neutral until then. */
+function GeneratorDetail() {
+  const config = usePublicConfig()
+  const about = generatorSentence(config.data?.generator)
+  return (
+    <li className="flex gap-2" data-testid="generator-detail">
+      <ArrowRight aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+      <span>
+        {about && `${about} `}
+        {timingSentence(config.data)}
+      </span>
+    </li>
   )
 }

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/auth-context'
 import { Button, buttonClass } from '../components/ui/button'
 import { DesignCollection, DesignCollectionPlaceholder } from '../features/designs/design-collection'
 import { DesignDetailHeader } from '../features/designs/design-detail-header'
+import { PackagePicker } from '../features/pricing/package-picker'
 import { ProductRecommendations } from '../features/products/product-recommendations'
 import { saveLastTransformation, savePaletteChoice, saveRoomType, saveStyleChoice } from '../lib/browser-storage'
 import { pageMeta } from '../lib/meta'
@@ -28,6 +29,25 @@ function rememberDesign(design: DesignView) {
   savePaletteChoice(isPaletteId(design.color_palette) ? design.color_palette : 'surprise-me')
   saveRoomType('bathroom')
   saveLastTransformation({ id: design.id, image: design.transformed_image_url, title: design.design_title })
+}
+
+const INVITATION_ID = 'my-designs-invitation'
+
+function SignedOutInvitation({ onSignUp }: { onSignUp: () => void }) {
+  return (
+    <section id={INVITATION_ID} className="container-page flex flex-col items-center py-20 text-center">
+      <h1 className="text-4xl sm:text-5xl">Your designs live here</h1>
+      <p className="mt-4 max-w-lg text-lg text-ink-600">Create a free account to save every redesign. You get 2 free credits to start — no card needed.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button size="lg" onClick={onSignUp}>
+          Get 2 Free Credits
+        </Button>
+        <Link to="/?signin=1" className={buttonClass('secondary', 'lg')}>
+          Sign in
+        </Link>
+      </div>
+    </section>
+  )
 }
 
 export default function MyDesignsPage() {
@@ -70,25 +90,13 @@ export default function MyDesignsPage() {
   const startOver = useCallback(() => void navigate('/'), [navigate])
 
   const isPaid = auth.membershipTier === 'paid'
+  // Signed-out visitors are sent this page prerendered with the invitation (the server sends it only to requests
+  // without a session cookie, decision 0019-scripts-after-first-paint). Until the account is known, the invitation
+  // stays as it was painted, so hydration matches and nothing moves; other visitors see the loading placeholder.
+  const [prerenderedSignedOut] = useState(() => typeof document === 'undefined' || document.getElementById(INVITATION_ID) !== null)
 
-  if (auth.loading) return <DesignCollectionPlaceholder isPaid={false} />
-
-  if (!auth.user) {
-    return (
-      <section className="container-page flex flex-col items-center py-20 text-center">
-        <h1 className="text-4xl sm:text-5xl">Your designs live here</h1>
-        <p className="mt-4 max-w-lg text-lg text-ink-600">Create a free account to save every redesign. You get 2 free credits to start — no card needed.</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button size="lg" onClick={() => auth.openAuthDialog('sign-up')}>
-            Get 2 Free Credits
-          </Button>
-          <Link to="/?signin=1" className={buttonClass('secondary', 'lg')}>
-            Sign in
-          </Link>
-        </div>
-      </section>
-    )
-  }
+  if (auth.loading) return prerenderedSignedOut ? <SignedOutInvitation onSignUp={() => auth.openAuthDialog('sign-up')} /> : <DesignCollectionPlaceholder isPaid={false} />
+  if (!auth.user) return <SignedOutInvitation onSignUp={() => auth.openAuthDialog('sign-up')} />
 
   // spec §4: the detail view is for paid members only; anyone else stays on the grid.
   if (openId && isPaid) {
@@ -96,7 +104,7 @@ export default function MyDesignsPage() {
       <div className="container-page pb-8 pt-12 sm:pt-16">
         <DesignDetailHeader designId={openId} onMissing={closeDetail} />
         <div className="mt-12">
-          <ProductRecommendations designId={openId} onBack={closeDetail} onStartOver={startOver} />
+          <ProductRecommendations designId={openId} onBack={closeDetail} backLabel="Back to My Designs" onStartOver={startOver} renderPackages={() => <PackagePicker returnPath="here" />} />
         </div>
       </div>
     )

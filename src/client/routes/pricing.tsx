@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarOff, Check, CheckCircle2, Coins, Gift, Layers, ShoppingBag, Sparkles, Undo2, Wallet, type LucideIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
+import { isSafeReturnPath } from '../../shared/return-path'
 import { useAuth } from '../auth/auth-context'
 import { Button, buttonClass } from '../components/ui/button'
 import { PageIntro } from '../components/ui/page-intro'
@@ -7,6 +8,8 @@ import { PackagePicker } from '../features/pricing/package-picker'
 import { PromoCodeBox } from '../features/pricing/promo-code-box'
 import { cn } from '../lib/cn'
 import { pageMeta } from '../lib/meta'
+import { usePublicConfig } from '../lib/public-config'
+import { useHydrated } from '../lib/use-hydrated'
 import { usePaymentReturn } from '../lib/use-payment-return'
 
 export const meta = () => pageMeta('Pricing', 'Pay only for what you use. No subscriptions, credits never expire, and your first 2 designs are free.')
@@ -39,6 +42,11 @@ const WHY_CREDITS: readonly Reason[] = [
 
 export default function PricingPage() {
   usePaymentReturn(PAYMENT_SUCCESS_MESSAGE)
+  // ?return= names the page a buyer came from (e.g. the wizard's No Credits screen): only a path of this site counts.
+  const [searchParams] = useSearchParams()
+  const hydrated = useHydrated()
+  const requested = hydrated ? searchParams.get('return') : null
+  const returnPath = requested && isSafeReturnPath(requested) ? requested : undefined
   return (
     <>
       <PageIntro eyebrow="Pricing" title="Simple credits. No subscription.">
@@ -76,7 +84,13 @@ export default function PricingPage() {
           </div>
         </div>
         <div className="mt-10">
-          <PackagePicker />
+          <PackagePicker {...(returnPath ? { isProductFlow: true, returnPath } : {})} />
+          {returnPath && (
+            <p className="mt-6 flex items-center gap-2 text-ink-700" data-testid="return-note">
+              <Undo2 aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700" />
+              After paying you come back to the design you were working on.
+            </p>
+          )}
         </div>
         <div className="mt-8 max-w-2xl">
           <PromoCodeBox />
@@ -148,6 +162,7 @@ export default function PricingPage() {
 function CreateAccountStep() {
   const auth = useAuth()
   const done = Boolean(auth.user)
+  const config = usePublicConfig()
   return (
     <div className="flex flex-col gap-6 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-sand-200 sm:p-8 md:flex-row md:items-center md:justify-between">
       <div className="flex min-w-0 gap-5">
@@ -165,7 +180,8 @@ function CreateAccountStep() {
                 You are signed in as <span className="font-medium text-ink-900 wrap-anywhere">{auth.user?.email}</span>. Your credits are ready to use.
               </>
             ) : (
-              'Sign up with your email or Google and get 2 free credits, enough for your first 2 designs. No card needed.'
+              // 'or Google' only where this server offers Google sign-in (known after the prerendered page has loaded).
+              `Sign up with your email${config.data?.googleSignIn ? ' or Google' : ''} and get 2 free credits, enough for your first 2 designs. No card needed.`
             )}
           </p>
         </div>

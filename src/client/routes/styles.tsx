@@ -12,7 +12,7 @@ export default function StylesPage() {
   return (
     <>
       <PageIntro eyebrow="21 styles" title="Find the style that feels like home">
-        From calm Japandi to hotel-suite Glam: pick one and see it on your own bathroom in seconds.
+        From calm Japandi to hotel-suite Glam: pick one and see it on your own bathroom.
       </PageIntro>
       <ul className="container-page grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {STYLES.map((style, index) => (
@@ -26,8 +26,9 @@ export default function StylesPage() {
                   sources={styleImageSources(style.id)}
                   sizes={CARD_SIZES}
                   alt={`A bathroom in the ${style.name} style`}
-                  // The first row is above the fold: load it at once (it is the page's largest paint).
-                  loading={index < 3 ? 'eager' : 'lazy'}
+                  // The first card is the page's largest paint: load it at once. The rest of the first row (on wide
+                  // screens) is in view too and loads right after layout; on a phone only the first is in view.
+                  loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : undefined}
                   className="h-full w-full transition-transform duration-300 group-hover:scale-105 group-focus-visible:scale-105"
                   fallback={<StyleSwatch style={style} className="h-full w-full" />}

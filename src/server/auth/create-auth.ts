@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { betterAuth } from 'better-auth'
+import { and, eq, like } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Database } from '../db/client'
 import { account, rateLimit, session, user, verification } from '../db/schema'
@@ -14,6 +16,22 @@ export const CLIENT_IP_HEADER = 'x-lavo-client-ip'
 /** Sessions last 30 days and roll forward once a day while used. */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24
+
+const RESET_PREFIX = 'reset-password:'
+
+/**
+ * Reset tokens are stored as `reset-password:<sha256 of the token>`, never as mailed: a copy of the database
+ * cannot reset anyone's password. better-auth hashes on every lookup too. The prefix stays readable, so all of
+ * an account's outstanding links can be found (value = the user id) and ended together.
+ */
+export function storedResetIdentifier(identifier: string): string {
+  return RESET_PREFIX + createHash('sha256').update(identifier, 'utf8').digest('base64url')
+}
+
+/** Ends every outstanding password-reset link of an account (after a reset or a password change). */
+export async function endResetTokens(db: Database, userId: string): Promise<void> {
+  await db.delete(verification).where(and(like(verification.identifier, `${RESET_PREFIX}%`), eq(verification.value, userId)))
+}
 
 export type AuthDeps = {
   db: Database
@@ -49,6 +67,10 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // One successful reset ends the account's other reset links as well (its sessions end above).
+      onPasswordReset: async ({ user: changed }) => {
+        await endResetTokens(deps.db, changed.id)
+      },
       // The email links straight to our page; the page checks the token before showing the form.
       sendResetPassword: async ({ user: recipient, token }) => {
         const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
@@ -59,6 +81,7 @@ export function createAuth(deps: AuthDeps) {
         })
       },
     },
+    verification: { storeIdentifier: { default: 'plain', overrides: { [RESET_PREFIX]: { hash: async (identifier: string) => storedResetIdentifier(identifier) } } } },
     socialProviders: deps.google ? { google: { clientId: deps.google.clientId, clientSecret: deps.google.clientSecret, prompt: 'select_account' } } : {},
     session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     rateLimit: {

@@ -13,6 +13,9 @@ import { schema } from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** Anything that can run queries: the database or an open transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
+
 const MIGRATION_LOCK = 72_430_001
 
 export type DatabaseHandle = {

@@ -186,6 +186,8 @@ export const generations = pgTable(
     isFallback: boolean('is_fallback').notNull().default(false),
     errorType: text('error_type'),
     errorMessage: text('error_message'),
+    /** Why a sample was shown, in words fit for the user (spec §8 'Using sample image: {error}'); internal details stay in error_message. */
+    reason: text('reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -235,6 +237,8 @@ export const purchases = pgTable(
     providerSessionId: text('provider_session_id').unique(),
     status: text('status').notNull().default('pending'),
     isProductFlow: boolean('is_product_flow').notNull().default(false),
+    /** A same-origin path checked by ReturnPathSchema: where the buyer returns after paying or cancelling. */
+    returnPath: text('return_path'),
     createdAt: createdAt(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
   },
@@ -294,10 +298,12 @@ export const jobs = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
+    /** Whose job it is (an account id): workers share their time fairly between owners. */
+    owner: text('owner'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('jobs_ready_idx').on(table.status, table.runAt)],
+  (table) => [index('jobs_ready_idx').on(table.status, table.runAt), index('jobs_owner_idx').on(table.owner, table.status, table.updatedAt)],
 )
 
 export const schema = {

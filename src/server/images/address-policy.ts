@@ -1,46 +1,29 @@
-import { BlockList, isIP } from 'node:net'
+import ipaddr from 'ipaddr.js'
 
-// Addresses a server-side fetch must never reach: loopback, private, link-local (cloud metadata at
-// 169.254.169.254), carrier-grade NAT, unique-local, multicast, documentation, unspecified, and every
-// IPv4-mapped or NAT64 IPv6 form that could smuggle one of them.
-// Separate lists: Node's BlockList matches IPv4 addresses against IPv6 rules through their mapped form.
-const blockedV4 = new BlockList()
-const blockedV6 = new BlockList()
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) blockedV4.addSubnet(network, prefix, 'ipv4')
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::ffff:0:0', 96],
-  ['::', 96],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) blockedV6.addSubnet(network, prefix, 'ipv6')
+// The address classes come from ipaddr.js (a maintained list of IANA special-purpose ranges), not a hand
+// list: a server-side fetch may reach only what it calls 'unicast'. That refuses loopback, private,
+// link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, reserved and documentation ranges,
+// multicast, broadcast, and every IPv6 form that can carry an IPv4 address or tunnel somewhere else:
+// IPv4-mapped ::ffff:0:0/96, IPv4-translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96 and 64:ff9b:1::/48,
+// 6to4 2002::/16, Teredo 2001::/32, unique-local, site-local and discard.
+// IPv6 must also lie in the global unicast block 2000::/3: the library calls the deprecated IPv4-compatible
+// ::/96 (e.g. ::7f00:1, i.e. ::127.0.0.1) and other unassigned space 'unicast'.
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3')
 
 /** true only for a routable public unicast address. */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address)
-  if (family === 0) return false
-  return family === 4 ? !blockedV4.check(address, 'ipv4') : !blockedV6.check(address, 'ipv6')
+  if (!ipaddr.isValid(address)) return false
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6
+  try {
+    parsed = ipaddr.parse(address)
+  } catch {
+    return false
+  }
+  if (parsed.kind() === 'ipv4') {
+    // ipaddr.js also accepts inet_aton shorthands ('127.1', '0x7f.1'); only dotted quads are addresses here.
+    return ipaddr.IPv4.isValidFourPartDecimal(address) && parsed.range() === 'unicast'
+  }
+  const v6 = parsed as ipaddr.IPv6
+  if (v6.zoneId) return false
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6)
 }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { fixturePhoto } from '../../../tests/support/paths'
 import { normalizeImage } from './normalize-image'
 
-const heicFixture = () => readFileSync(path.resolve(import.meta.dirname, '../../../../shared/fixtures/photos/cc0-interior-1.heic'))
+const heicFixture = () => readFileSync(fixturePhoto('cc0-interior-1.heic'))
 
 describe('normalizeImage with HEIC', () => {
   it('A HEIC photo is decoded and comes out as a JPEG of its own size', async () => {

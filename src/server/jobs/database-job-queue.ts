@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Database } from '../db/client'
+import type { Database, Executor } from '../db/client'
 import { jobs } from '../db/schema'
 import type { Logger } from '../lib/logger'
-import type { Executor } from '../services/credits'
 import type { EnqueueOptions, JobHandler, JobQueue } from './job-queue'
 
 export type DatabaseJobQueueOptions = {
@@ -18,6 +17,9 @@ export type DatabaseJobQueueOptions = {
 }
 
 type JobRow = typeof jobs.$inferSelect
+
+/** How far back an owner's finished jobs count against it when choosing whose job runs next. */
+const FAIRNESS_WINDOW_MS = 60_000
 
 /**
  * Jobs in a table of our own database, claimed with FOR UPDATE SKIP LOCKED: the same code is the
@@ -41,16 +43,24 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
     const names = Object.keys(handlers)
     if (names.length === 0) return undefined
     const staleBefore = new Date(Date.now() - lockTimeoutMs)
+    const recentSince = new Date(Date.now() - FAIRNESS_WINDOW_MS)
+    // Fair between owners: of the ready jobs, the oldest one of the owner with the fewest jobs running or
+    // finished in the last minute goes first (round-robin between accounts under load; first in, first out
+    // for one owner, and for jobs without an owner, which count as one owner).
     const result = await db.execute(sql`
       update ${jobs} set status = 'running', locked_at = now(), locked_by = ${workerId}, attempts = ${jobs.attempts} + 1, updated_at = now()
       where ${jobs.id} = (
-        select id from ${jobs}
-        where ${jobs.name} in (${sql.join(
+        select candidate.id from ${jobs} candidate
+        where candidate.name in (${sql.join(
           names.map((name) => sql`${name}`),
           sql`, `,
         )})
-          and ((${jobs.status} = 'queued' and ${jobs.runAt} <= now()) or (${jobs.status} = 'running' and ${jobs.lockedAt} < ${staleBefore.toISOString()}))
-        order by ${jobs.runAt}
+          and ((candidate.status = 'queued' and candidate.run_at <= now()) or (candidate.status = 'running' and candidate.locked_at < ${staleBefore.toISOString()}))
+        order by (
+          select count(*) from ${jobs} busy
+          where busy.owner is not distinct from candidate.owner and busy.id <> candidate.id
+            and (busy.status = 'running' or (busy.status in ('done', 'failed') and busy.updated_at > ${recentSince.toISOString()}))
+        ), candidate.run_at
         for update skip locked
         limit 1
       )
@@ -127,14 +137,15 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
     async enqueue(executor: Executor, name: string, payload: unknown, enqueueOptions: EnqueueOptions = {}) {
       const [row] = await executor
         .insert(jobs)
-        .values({ name, payload, maxAttempts: enqueueOptions.maxAttempts ?? 3, runAt: enqueueOptions.runAt ?? new Date() })
+        .values({ name, payload, maxAttempts: enqueueOptions.maxAttempts ?? 3, runAt: enqueueOptions.runAt ?? new Date(), owner: enqueueOptions.owner ?? null })
         .returning({ id: jobs.id })
       // Wake an idle loop in this process; other processes find it on their next poll.
       setTimeout(() => wake?.(), 0)
       return row!.id
     },
     enqueueFrom(name, payload, from, enqueueOptions = {}) {
-      return sql`insert into ${jobs} (name, payload, max_attempts, run_at) select ${name}, ${payload}, ${enqueueOptions.maxAttempts ?? 3}, now() from ${from} returning id`
+      const owner = enqueueOptions.owner ?? null
+      return sql`insert into ${jobs} (name, payload, max_attempts, run_at, owner) select ${name}, ${payload}, ${enqueueOptions.maxAttempts ?? 3}, now(), ${owner} from ${from} returning id`
     },
     enqueued() {
       setTimeout(() => wake?.(), 0)

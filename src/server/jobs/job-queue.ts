@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm'
-import type { Executor } from '../services/credits'
+import type { Executor } from '../db/client'
 
 export type JobHandler = {
   /** Does the work. Throwing schedules a retry with back-off until maxAttempts. */
@@ -8,7 +8,8 @@ export type JobHandler = {
   onExhausted?: (payload: unknown, error: unknown) => Promise<void>
 }
 
-export type EnqueueOptions = { maxAttempts?: number; runAt?: Date }
+/** owner: whose job it is (an account id). Workers share their time fairly between owners (decision 0013-fair-job-scheduling). */
+export type EnqueueOptions = { maxAttempts?: number; runAt?: Date; owner?: string }
 
 /**
  * Durable background jobs. enqueue() takes the caller's transaction, so a job exists exactly when the
@@ -21,7 +22,7 @@ export interface JobQueue {
    * row of `from`, with `payload` (jsonb) computed from that row. Call enqueued() once the statement has
    * committed.
    */
-  enqueueFrom: (name: string, payload: SQL, from: SQL, options?: { maxAttempts?: number }) => SQL
+  enqueueFrom: (name: string, payload: SQL, from: SQL, options?: { maxAttempts?: number; owner?: SQL | string }) => SQL
   /** Tells this process's idle workers that jobs were added (other processes find them on their next poll). */
   enqueued: () => void
   /** Starts working the named queues in this process. */

@@ -5,6 +5,7 @@ export type AppErrorCode =
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
+  | 'no_product_list'
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media'
@@ -19,6 +20,8 @@ const STATUS: Record<AppErrorCode, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415
   insufficient_credits: 402,
   forbidden: 403,
   not_found: 404,
+  // The design is the user's, but no list has been made (paid for) yet: the client asks before it spends a credit.
+  no_product_list: 404,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media: 415,
@@ -31,13 +34,16 @@ export class AppError extends Error {
   readonly code: AppErrorCode
   readonly userMessage: string
   readonly fields: Record<string, string> | undefined
+  /** For 429 and 503: when the client may try again (sent as Retry-After). */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(code: AppErrorCode, userMessage: string, options: { internal?: string; fields?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(code: AppErrorCode, userMessage: string, options: { internal?: string; fields?: Record<string, string>; cause?: unknown; retryAfterSeconds?: number } = {}) {
     super(options.internal ?? userMessage, { cause: options.cause })
     this.name = 'AppError'
     this.code = code
     this.userMessage = userMessage
     this.fields = options.fields
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 
   get status() {

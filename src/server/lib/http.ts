@@ -19,20 +19,43 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): AppError {
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  if (containsNul(value)) throw new AppError('validation', NUL_MESSAGE)
   const result = schema.safeParse(value)
   if (!result.success) throw validationError(result.error.issues)
   return result.data
 }
 
-/** Reads a JSON body and parses it with a shared schema. Unknown fields are dropped by the schema. */
-export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+const NUL_MESSAGE = 'The request contains a character that is not allowed'
+
+/** true when any string (or key) anywhere in a parsed JSON value contains a NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\0')
+  if (depth > 64 || value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1))
+  return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item, depth + 1))
+}
+
+/** Parses JSON text from a client: 400 for anything that is not JSON or carries a NUL character (PostgreSQL text cannot hold one). */
+export function parseClientJson(text: string): unknown {
   let body: unknown
   try {
-    body = await c.req.json()
+    body = JSON.parse(text)
   } catch {
     throw new AppError('validation', 'The request body must be valid JSON')
   }
-  return parseWith(schema, body)
+  if (containsNul(body)) throw new AppError('validation', NUL_MESSAGE)
+  return body
+}
+
+/** Reads a JSON body and parses it with a shared schema. Unknown fields are dropped by the schema. */
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let text: string
+  try {
+    text = await c.req.text()
+  } catch {
+    throw new AppError('validation', 'The request body must be valid JSON')
+  }
+  return parseWith(schema, parseClientJson(text))
 }
 
 /** Refuses bodies over maxBytes with 413 before reading them (Content-Length and streamed size both count). */

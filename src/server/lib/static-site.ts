@@ -1,7 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Context } from 'hono'
+import { inlineScriptHashes, pageContentSecurityPolicy } from './security-headers'
+import { contentVersion } from './content-version'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,24 +26,81 @@ const TYPES: Record<string, string> = {
 
 /** Client-rendered routes that are not prerendered but are real pages (served the SPA shell with 200). */
 const APP_ROUTES = [/^\/my-designs\/?$/, /^\/reset-password\/?$/, /^\/auth\/callback\/?$/, /^\/checkout\/test\/[\w-]+\/?$/]
+/** Pages prerendered as a signed-out visitor sees them (client/app/public-paths.ts): members get the SPA shell. */
+const SIGNED_OUT_PAGES = [/^\/my-designs\/?$/]
+
+/** Whether the request carries a better-auth session cookie (`better-auth.session_token`, `__Secure-` on HTTPS). */
+function hasSessionCookie(c: Context): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(c.req.header('cookie') ?? '')
+}
+
+/** Files whose name or address carries a hash of their content: never change, so cached for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** Everything else (HTML, unversioned files): cached, but checked with the server (ETag → 304) before each use. */
+const REVALIDATE = 'no-cache'
+
+/** Whether an If-None-Match header names this entity tag (weak comparison, as RFC 9110 §13.1.2 asks for GET). */
+export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag))
+}
+
+type Entity = { bytes: Buffer; etag: string; version: string; mtimeMs: number; size: number }
 
 /**
  * Serves the built client: hashed assets (cached for a year), prerendered pages as HTML, the SPA shell
- * for client-only routes, and the prerendered 404 page with status 404 for anything else.
+ * for client-only routes, and the prerendered 404 page with status 404 for anything else. Every response
+ * carries a strong ETag (a hash of the bytes sent) and answers a matching If-None-Match with 304. Files
+ * outside /assets/ are immutable only when asked for with `?v=` equal to their content version (decision
+ * 0020-static-file-caching); otherwise they are revalidated, like HTML.
  */
-export function createStaticSite(clientDir: string) {
+export function createStaticSite(clientDir: string, options: { demo?: boolean } = {}) {
+  // Read by the page's first inline script (DEMO_MARK_SCRIPT) to show the demo banner; cleared when payments are real.
+  const demoCookie = 'lavo-demo=1; Path=/; SameSite=Lax'
+  const clearDemoCookie = 'lavo-demo=; Path=/; Max-Age=0; SameSite=Lax'
   const root = path.resolve(clientDir)
   const shellFile = ['__spa-fallback.html', 'index.html'].map((name) => path.join(root, name)).find((file) => existsSync(file))
   const notFoundFile = path.join(root, '404', 'index.html')
-  const htmlCache = new Map<string, Buffer>()
+  // Bytes and their hashes, per file, kept while the file's size and modification time stay the same.
+  const entities = new Map<string, Entity>()
+  const policyCache = new Map<string, string>()
+  const wizardPage = path.join(root, 'index.html')
 
-  function readHtml(file: string): Buffer {
-    let html = htmlCache.get(file)
-    if (!html) {
-      html = readFileSync(file)
-      htmlCache.set(file, html)
+  /** The page's Content-Security-Policy, with the hashes of the inline scripts it was built with. */
+  async function policyOf(file: string): Promise<string> {
+    let policy = policyCache.get(file)
+    if (!policy) {
+      // The home page holds the wizard, whose HEIC converter needs eval (decision 0015-content-security-policy).
+      const { bytes } = await entity(file)
+      policy = pageContentSecurityPolicy(inlineScriptHashes(bytes.toString('utf8')), { allowEval: file === wizardPage })
+      policyCache.set(file, policy)
     }
-    return html
+    return policy
+  }
+
+  async function entity(file: string): Promise<Entity> {
+    const stats = statSync(file)
+    const cached = entities.get(file)
+    if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached
+    const bytes = await readFile(file)
+    const version = contentVersion(bytes)
+    const fresh = { bytes, etag: `"${version}"`, version, mtimeMs: stats.mtimeMs, size: stats.size }
+    entities.set(file, fresh)
+    return fresh
+  }
+
+  /** The bytes of `file` (or its precompressed variant) with validators; 304 when the client already has them. */
+  async function send(c: Context, file: string, headers: { type: string; cacheControl: string; vary?: string }, status: 200 | 404 = 200) {
+    const variant = encoded(c, file)
+    const { bytes, etag } = await entity(variant?.file ?? file)
+    c.header('Content-Type', headers.type)
+    c.header('Cache-Control', headers.cacheControl)
+    c.header('Vary', headers.vary ?? 'Accept-Encoding')
+    c.header('ETag', etag)
+    if (status === 200 && matchesEntityTag(c.req.header('if-none-match'), etag)) return c.body(null, 304)
+    if (variant) c.header('Content-Encoding', variant.encoding)
+    return c.body(new Uint8Array(bytes), status)
   }
 
   function fileIn(relative: string): string | undefined {
@@ -62,13 +121,11 @@ export function createStaticSite(clientDir: string) {
     return undefined
   }
 
-  function html(c: Context, file: string, status: 200 | 404 = 200) {
-    c.header('Content-Type', TYPES['.html'])
-    c.header('Cache-Control', 'no-cache')
-    c.header('Vary', 'Accept-Encoding')
-    const variant = encoded(c, file)
-    if (variant) c.header('Content-Encoding', variant.encoding)
-    return c.body(new Uint8Array(readHtml(variant?.file ?? file)), status)
+  async function html(c: Context, file: string, status: 200 | 404 = 200, vary?: string) {
+    c.header('Content-Security-Policy', await policyOf(file))
+    if (options.demo) c.header('Set-Cookie', demoCookie)
+    else if (c.req.header('cookie')?.includes('lavo-demo=')) c.header('Set-Cookie', clearDemoCookie)
+    return send(c, file, { type: TYPES['.html']!, cacheControl: REVALIDATE, vary }, status)
   }
 
   return async function serve(c: Context) {
@@ -83,16 +140,17 @@ export function createStaticSite(clientDir: string) {
 
     const asset = pathname.endsWith('/') ? undefined : fileIn(pathname)
     if (asset && !asset.endsWith('.html')) {
-      const ext = path.extname(asset).toLowerCase()
-      c.header('Content-Type', TYPES[ext] ?? 'application/octet-stream')
-      c.header('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-      c.header('Vary', 'Accept-Encoding')
-      const variant = encoded(c, asset)
-      if (variant) c.header('Content-Encoding', variant.encoding)
-      return c.body(new Uint8Array(await readFile(variant?.file ?? asset)))
+      const type = TYPES[path.extname(asset).toLowerCase()] ?? 'application/octet-stream'
+      // Vite names everything under /assets/ by its content; other files are versioned by ?v= (shared/content-version).
+      const requested = c.req.query('v')
+      const hashed = pathname.startsWith('/assets/') || (requested !== undefined && requested === (await entity(asset)).version)
+      return send(c, asset, { type, cacheControl: hashed ? IMMUTABLE : REVALIDATE })
     }
 
     const page = fileIn(path.posix.join(pathname, 'index.html'))
+    if (page && SIGNED_OUT_PAGES.some((route) => route.test(pathname))) {
+      return html(c, hasSessionCookie(c) && shellFile ? shellFile : page, 200, 'Accept-Encoding, Cookie')
+    }
     if (page) return html(c, page)
     if (shellFile && APP_ROUTES.some((route) => route.test(pathname))) return html(c, shellFile)
     if (existsSync(notFoundFile)) return html(c, notFoundFile, 404)

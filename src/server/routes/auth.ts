@@ -1,9 +1,12 @@
 import { Hono, type Context } from 'hono'
 import type { z } from 'zod'
-import { NewPasswordSchema, PasswordResetRequestSchema, SignInSchema, SignUpSchema } from '../../shared/schemas/auth'
-import { CLIENT_IP_HEADER, type Auth } from '../auth/create-auth'
+import { ChangePasswordSchema, NewPasswordSchema, PasswordResetRequestSchema, SignInSchema, SignUpSchema, UpdateUserSchema } from '../../shared/schemas/auth'
+import { CLIENT_IP_HEADER, endResetTokens, type Auth } from '../auth/create-auth'
+import type { Database } from '../db/client'
 import { clientIp } from '../lib/client-ip'
-import { parseJsonBody } from '../lib/http'
+import { parseClientJson, parseJsonBody } from '../lib/http'
+import type { Logger } from '../lib/logger'
+import type { RateLimiter } from '../services/rate-limit'
 
 // Bodies of better-auth's endpoints are parsed with our shared schemas first (the spec's messages, unknown
 // fields dropped), then handed on rebuilt from the parsed values.
@@ -15,12 +18,20 @@ const VALIDATED: Record<string, { schema: z.ZodType; shape: (data: Record<string
   '/api/auth/sign-in/email': { schema: SignInSchema, shape: (data) => ({ email: data.email, password: data.password, rememberMe: true }) },
   '/api/auth/request-password-reset': { schema: PasswordResetRequestSchema, shape: (data) => ({ email: data.email }) },
   '/api/auth/reset-password': { schema: NewPasswordSchema, shape: (data) => ({ token: data.token, newPassword: data.newPassword }) },
+  // Sign-up's rules for the name apply to every later change of it.
+  '/api/auth/update-user': { schema: UpdateUserSchema, shape: (data) => Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) },
+  // A password change always ends every other session; the account's outstanding reset links end too (below).
+  '/api/auth/change-password': { schema: ChangePasswordSchema, shape: (data) => ({ currentPassword: data.currentPassword, newPassword: data.newPassword, revokeOtherSessions: true }) },
 }
 
-export function authRoutes(deps: { auth: Auth; trustProxy: number }) {
+/** better-auth's answer to a reset request, whether or not the account exists. */
+const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' }
+
+export function authRoutes(deps: { auth: Auth; db: Database; logger: Logger; trustProxy: number; rateLimits: RateLimiter }) {
   return new Hono().on(['GET', 'POST'], '/*', async (c: Context) => {
+    const ip = clientIp(c, deps.trustProxy)
     const headers = new Headers(c.req.raw.headers)
-    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.trustProxy))
+    headers.set(CLIENT_IP_HEADER, ip)
     let body: BodyInit | undefined
     const rule = c.req.method === 'POST' ? VALIDATED[c.req.path] : undefined
     if (rule) {
@@ -28,9 +39,40 @@ export function authRoutes(deps: { auth: Auth; trustProxy: number }) {
       body = JSON.stringify(rule.shape(data))
       headers.set('content-type', 'application/json')
       headers.delete('content-length')
+      if (c.req.path === '/api/auth/sign-up/email') await deps.rateLimits('signUp', { ip })
+      if (c.req.path === '/api/auth/request-password-reset') {
+        await deps.rateLimits('passwordReset', { ip, accountId: String(data.email) })
+        // Answer first, then do the work: the answer is the same, and as quick, for an account that exists and
+        // one that does not (finding the account, storing the token and writing the email happen afterwards).
+        const request = new Request(c.req.raw.url, { method: 'POST', headers, body })
+        setImmediate(() => {
+          deps.auth.handler(request).then(
+            (response) => {
+              if (!response.ok) deps.logger.warn('password reset request not handled', { status: response.status })
+            },
+            (error: unknown) => deps.logger.error('password reset request failed', { error }),
+          )
+        })
+        return c.json(RESET_REQUESTED)
+      }
     } else if (c.req.method === 'POST') {
-      body = await c.req.raw.arrayBuffer()
+      const raw = await c.req.raw.text()
+      // Whatever better-auth reads, it gets no NUL character (PostgreSQL cannot store one): 400 here instead.
+      if (raw && /json/i.test(c.req.header('content-type') ?? 'application/json')) parseClientJson(raw)
+      body = raw
     }
-    return deps.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }))
+    const response = await deps.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }))
+    // better-auth's own limiter (sign-in) says when to retry in X-Retry-After; clients and proxies read Retry-After.
+    const retryAfter = response.status === 429 ? response.headers.get('x-retry-after') : null
+    if (retryAfter && !response.headers.has('retry-after')) {
+      const headersOut = new Headers(response.headers)
+      headersOut.set('Retry-After', retryAfter)
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers: headersOut })
+    }
+    if (c.req.path === '/api/auth/change-password' && response.ok) {
+      const changed = (await response.clone().json().catch(() => undefined)) as { user?: { id?: string } } | undefined
+      if (changed?.user?.id) await endResetTokens(deps.db, changed.user.id)
+    }
+    return response
   })
 }

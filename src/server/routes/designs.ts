@@ -1,9 +1,11 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { DesignListQuerySchema, type DesignPage } from '../../shared/schemas/designs'
+import { DesignListQuerySchema, ProductListRequestSchema, type DesignPage } from '../../shared/schemas/designs'
 import type { ChangeFeed } from '../db/change-feed'
 import { AppError } from '../lib/app-error'
-import { parseWith, receivedAt } from '../lib/http'
+import { clientIp } from '../lib/client-ip'
+import { parseJsonBody, parseWith, receivedAt } from '../lib/http'
+import type { RateLimiter } from '../services/rate-limit'
 import { requireUser, type SessionReader } from '../lib/session'
 import { UserReadCache } from '../lib/user-read-cache'
 import { deleteDesign, getDesign, listDesigns } from '../services/designs'
@@ -40,19 +42,24 @@ export function designRoutes(deps: Pick<ProductDeps, 'db' | 'storage'> & { sessi
     })
 }
 
-/** spec §7 analyze-room-products, for a saved design (paid members; the first list costs 1 credit). */
-export function productRoutes(deps: ProductDeps & { sessions: SessionReader }) {
+/**
+ * spec §7 analyze-room-products, for a saved design (paid members; the first list costs 1 credit). GET only
+ * reads a list already paid for and never charges; POST makes one, and only with the member's consent to the charge.
+ */
+export function productRoutes(deps: ProductDeps & { sessions: SessionReader; trustProxy: number; rateLimits: RateLimiter }) {
   return new Hono()
     .get('/:id/products', async (c) => {
       const user = await requireUser(deps.sessions, c)
       const { id } = parseWith(IdSchema, c.req.param())
       const list = await getProductList(deps, user.id, id)
-      if (!list) throw new AppError('not_found', 'No product list for this design yet')
+      if (!list) throw new AppError('no_product_list', 'No product list for this design yet')
       return c.json(list)
     })
     .post('/:id/products', async (c) => {
       const user = await requireUser(deps.sessions, c)
       const { id } = parseWith(IdSchema, c.req.param())
+      await deps.rateLimits('products', { ip: clientIp(c, deps.trustProxy), accountId: user.id })
+      await parseJsonBody(c, ProductListRequestSchema)
       return c.json(await createProductList(deps, user.id, id))
     })
 }

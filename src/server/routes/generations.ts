@@ -3,19 +3,23 @@ import { z } from 'zod'
 import { GenerationRequestSchema } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
 import type { JobQueue } from '../jobs/job-queue'
+import { clientIp } from '../lib/client-ip'
 import { parseJsonBody, parseWith } from '../lib/http'
+import type { RateLimiter } from '../services/rate-limit'
 import { requireUser, type SessionReader } from '../lib/session'
 import { getGeneration, requestGeneration } from '../services/generations'
 
 const IdSchema = z.object({ id: z.uuid({ message: 'Design not found' }) })
 
-export function generationRoutes(deps: { db: Database; queue: JobQueue; sessions: SessionReader; timeoutMs: number }) {
+export function generationRoutes(deps: { db: Database; queue: JobQueue; sessions: SessionReader; timeoutMs: number; maxQueued: number; trustProxy: number; rateLimits: RateLimiter }) {
   return new Hono()
     .post('/', async (c) => {
       const user = await requireUser(deps.sessions, c)
       const request = await parseJsonBody(c, GenerationRequestSchema)
+      await deps.rateLimits('generation', { ip: clientIp(c, deps.trustProxy), accountId: user.id })
       const accepted = await requestGeneration(deps, user.id, request)
-      return c.json(accepted, accepted.cached ? 200 : 202)
+      // The browser counts the timeout from this answer (decision 0009): it needs the server's figure.
+      return c.json({ ...accepted, timeoutMs: deps.timeoutMs }, accepted.cached ? 200 : 202)
     })
     .get('/:id', async (c) => {
       const user = await requireUser(deps.sessions, c)

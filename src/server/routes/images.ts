@@ -5,7 +5,8 @@ import { AppError } from '../lib/app-error'
 import { clientIp } from '../lib/client-ip'
 import { limitBody, parseJsonBody, parseWith } from '../lib/http'
 import { requireUser, type SessionReader } from '../lib/session'
-import { importRemoteImage, readOwnImage, uploadImage, type ImageDeps, type ImportDeps } from '../services/images'
+import { assertStorageQuota, importRemoteImage, readOwnImage, uploadImage, type ImageDeps, type ImportDeps } from '../services/images'
+import type { RateLimiter } from '../services/rate-limit'
 
 export const ImageImportSchema = z.object({ url: z.string({ message: 'The dropped content is not an image. Please drag an image file or URL.' }).trim().min(1).max(2048) })
 const ImageIdSchema = z.object({ id: z.uuid({ message: 'Image not found' }) })
@@ -16,7 +17,7 @@ const ImageIdSchema = z.object({ id: z.uuid({ message: 'Image not found' }) })
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024
 const limitUploadBody = limitBody(UPLOAD_BODY_LIMIT, (declared) => fileTooLargeMessage(declared !== undefined && declared > UPLOAD_BODY_LIMIT ? megabytes(declared) : `over ${megabytes(UPLOAD_BODY_LIMIT)}`))
 
-export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionReader; trustProxy: number }) {
+export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionReader; trustProxy: number; rateLimits: RateLimiter; storageQuotaBytes: number }) {
   const sendImage = (c: Context, image: { bytes: Buffer; contentType: string }, cache: string) => {
     c.header('Content-Type', image.contentType)
     c.header('Cache-Control', cache)
@@ -29,6 +30,8 @@ export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionRe
       // A multipart upload of one photo.
       .post('/', limitUploadBody, async (c) => {
         const user = await requireUser(deps.sessions, c)
+        await deps.rateLimits('upload', { ip: clientIp(c, deps.trustProxy), accountId: user.id })
+        await assertStorageQuota(deps.db, user.id, deps.storageQuotaBytes)
         let form: Record<string, string | File | (string | File)[]>
         try {
           form = await c.req.parseBody()
@@ -43,7 +46,9 @@ export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionRe
       })
       .post('/import', async (c) => {
         const { url } = await parseJsonBody(c, ImageImportSchema)
-        const image = await importRemoteImage(deps, url, clientIp(c, deps.trustProxy))
+        const user = await deps.sessions.user(c)
+        await deps.rateLimits('import', { ip: clientIp(c, deps.trustProxy), accountId: user?.id })
+        const image = await importRemoteImage(deps, url)
         c.header('X-Image-Width', String(image.width))
         c.header('X-Image-Height', String(image.height))
         return sendImage(c, { bytes: image.bytes, contentType: image.contentType }, 'no-store')

@@ -1,10 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
-import type { Database } from '../db/client'
+import { eq, sql, type SQL } from 'drizzle-orm'
+import type { Database, Executor } from '../db/client'
 import { creditLedger, userCredits } from '../db/schema'
 import { AppError } from '../lib/app-error'
-
-/** Anything that can run queries: the database or an open transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
 
 export type LedgerReason = 'signup_bonus' | 'generation' | 'generation_refund' | 'product_list' | 'purchase' | 'promo' | 'admin' | 'refund'
 
@@ -40,25 +37,38 @@ export async function spendCredit(db: Database, change: CreditChange): Promise<b
 }
 
 /**
- * spendCredit inside a caller's transaction (the spend rolls back with it); amount (default 1) for removing
- * several at once, as a refund of unused credits does. The ledger row and the
- * conditional decrement are one statement (two data-modifying CTEs on one snapshot): the balance is
- * only touched when the ledger row is new, and never below zero.
+ * The credit spend, written once for every statement that spends (spendCreditIn, requestGeneration): two
+ * data-modifying CTEs for a `with` clause, on one snapshot. `recorded` writes the ledger row, at most once
+ * per (reason, reference); `spent` takes the amount off the balance only when that row is new and the
+ * balance allows, so the balance never goes below zero. `when` (optional) is a condition on the caller's
+ * earlier CTEs that must hold for anything to be written.
+ *
+ * When `recorded` has a row and `spent` has none, the balance was short: the caller must then throw inside
+ * its transaction, which rolls the ledger row back.
  */
-export async function spendCreditIn(executor: Executor, change: CreditChange & { amount?: number }): Promise<boolean> {
-  const amount = change.amount ?? 1
-  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`spendCreditIn needs a positive whole amount, got ${amount}`)
-  const result = await executor.execute(sql`
-    with recorded as (
+export function creditSpendSql(change: CreditChange & { amount: number; when?: SQL }): SQL {
+  if (!Number.isInteger(change.amount) || change.amount <= 0) throw new Error(`a credit spend needs a positive whole amount, got ${change.amount}`)
+  return sql`recorded as (
       insert into ${creditLedger} (user_id, delta, reason, reference, note)
-      values (${change.userId}, ${-amount}, ${change.reason}, ${change.reference}, ${change.note ?? null})
+      select ${change.userId}::text, ${-change.amount}::int, ${change.reason}::text, ${change.reference}::text, ${change.note ?? null}::text
+      ${change.when ? sql`where ${change.when}` : sql``}
       on conflict (reason, reference) do nothing
       returning id
     ), spent as (
-      update ${userCredits} set credits = credits - ${amount}, updated_at = now()
-      where user_id = ${change.userId} and credits >= ${amount} and exists (select 1 from recorded)
+      update ${userCredits} set credits = credits - ${change.amount}::int, updated_at = now()
+      where user_id = ${change.userId} and credits >= ${change.amount}::int and exists (select 1 from recorded)
       returning credits
-    )
+    )`
+}
+
+/**
+ * spendCredit inside a caller's transaction (the spend rolls back with it); amount (default 1) for removing
+ * several at once, as a refund of unused credits does. One statement (creditSpendSql): the balance is only
+ * touched when the ledger row is new, and never below zero.
+ */
+export async function spendCreditIn(executor: Executor, change: CreditChange & { amount?: number }): Promise<boolean> {
+  const result = await executor.execute(sql`
+    with ${creditSpendSql({ ...change, amount: change.amount ?? 1 })}
     select (select count(*)::int from recorded) as recorded, (select count(*)::int from spent) as spent`)
   const [row] = (result as unknown as { rows: Array<{ recorded: number; spent: number }> }).rows
   if (!row || row.recorded === 0) return false

@@ -29,10 +29,18 @@ function encodeCursor(row: DesignRow): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url')
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
-  const createdAt = new Date(time ?? '')
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError('validation', 'Invalid page cursor')
+const CURSOR_TIME = /^(19[7-9]\d|2\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** A cursor is only what encodeCursor writes: a real instant (1970–2999, as toISOString writes it) and a UUID. Anything else is 400. */
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const invalid = new AppError('validation', 'Invalid page cursor')
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw invalid
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
+  const [time, id] = parts
+  if (parts.length !== 2 || !time || !id || !CURSOR_TIME.test(time) || !CURSOR_ID.test(id)) throw invalid
+  const createdAt = new Date(time)
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== time) throw invalid
   return { createdAt, id }
 }
 

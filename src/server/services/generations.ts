@@ -6,13 +6,13 @@ import { sampleImagePath, styleTitle, type StyleId } from '../../shared/catalogu
 import { GENERATION_CACHE_MS, type GenerationView, type RoomType } from '../../shared/generation'
 import { type GenerationRequest } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
-import { creditLedger, generations, images, userCredits, userDesigns } from '../db/schema'
+import { generations, images, userDesigns } from '../db/schema'
 import type { JobQueue } from '../jobs/job-queue'
 import { AppError } from '../lib/app-error'
 import type { Logger } from '../lib/logger'
-import type { GenerationProvider } from '../providers/generation/generation-provider'
+import { GenerationRefusal, type GenerationProvider } from '../providers/generation/generation-provider'
 import type { ObjectStorage } from '../storage/object-storage'
-import { grantCredits } from './credits'
+import { creditSpendSql, grantCredits } from './credits'
 import { discardImage, imageUrl, saveImage } from './images'
 
 export const GENERATION_JOB = 'generation'
@@ -41,7 +41,16 @@ export function designTitle(style: string, palette: string, roomType: string): s
  * the job in the same transaction. With no credit nothing is written and nothing is enqueued. The same
  * photo, style, palette and room within 24 hours returns the earlier result without a charge.
  */
-export async function requestGeneration(deps: Pick<GenerationDeps, 'db' | 'queue'>, userId: string, request: GenerationRequest): Promise<{ id: string; cached: boolean }> {
+/** The message when an account already has its maximum of designs waiting or in progress. */
+export function queueFullMessage(maxQueued: number): string {
+  return `You already have ${maxQueued} ${maxQueued === 1 ? 'design' : 'designs'} being generated. Please wait for one to finish before starting another.`
+}
+
+export async function requestGeneration(
+  deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & { maxQueued: number },
+  userId: string,
+  request: GenerationRequest,
+): Promise<{ id: string; cached: boolean }> {
   const choice = `:${request.style}:${request.palette}:${request.roomType}`
   if (!request.retry) {
     // The photo (it must be the user's own) and any result for it from the last 24 hours, in one query.
@@ -61,31 +70,34 @@ export async function requestGeneration(deps: Pick<GenerationDeps, 'db' | 'queue
     if (found.cachedId) return { id: found.cachedId, cached: true }
   }
 
-  // One statement, so one atomic round trip: the credit is spent only if the photo is the user's and
-  // the balance allows; the generation, its ledger row (reference = generation id) and its job exist
-  // exactly when the credit was spent. Nothing is written otherwise.
+  // One statement in one transaction: the credit is spent (creditSpendSql, reference = generation id)
+  // only if the photo is the user's, the balance allows and the account has fewer than maxQueued generations
+  // open (ones past their deadline no longer count); the generation and its job exist exactly when the credit
+  // was spent. A short balance throws, which rolls the ledger row back: nothing is written.
   const id = randomUUID()
-  const result = await deps.db.execute(sql`
-    with photo as (
-      select id, sha256 from ${images} where id = ${request.imageId} and user_id = ${userId}
-    ), spent as (
-      update ${userCredits} set credits = credits - 1, updated_at = now()
-      where user_id = ${userId} and credits >= 1 and exists (select 1 from photo)
-      returning user_id
-    ), generation as (
-      insert into ${generations} (id, user_id, style, color_palette, room_type, input_image_id, cache_key)
-      select ${id}, ${userId}, ${request.style}, ${request.palette}, ${request.roomType}, photo.id, photo.sha256 || ${choice} from photo, spent
-      returning id
-    ), recorded as (
-      insert into ${creditLedger} (user_id, delta, reason, reference) select ${userId}, -1, 'generation', generation.id::text from generation
-      returning id
-    ), job as (
-      ${deps.queue.enqueueFrom(GENERATION_JOB, sql`jsonb_build_object('generationId', generation.id)`, sql`generation`, { maxAttempts: 3 })}
-    )
-    select (select count(*)::int from photo) as photo, (select count(*)::int from generation) as created`)
-  const [outcome] = (result as unknown as { rows: Array<{ photo: number; created: number }> }).rows
-  if (!outcome?.photo) throw new AppError('not_found', 'Please upload a photo first')
-  if (!outcome.created) throw new AppError('insufficient_credits', 'Insufficient credits')
+  const openSince = new Date(Date.now() - deps.timeoutMs - OVERDUE_GRACE_MS)
+  await deps.db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      with photo as (
+        select id, sha256 from ${images} where id = ${request.imageId} and user_id = ${userId}
+      ), open as (
+        select count(*)::int as n from ${generations}
+        where ${generations.userId} = ${userId} and ${generations.status} in ('queued', 'running') and ${generations.createdAt} > ${openSince.toISOString()}
+      ), ${creditSpendSql({ userId, amount: 1, reason: 'generation', reference: id, when: sql`exists (select 1 from photo) and (select n from open) < ${deps.maxQueued}` })},
+      generation as (
+        insert into ${generations} (id, user_id, style, color_palette, room_type, input_image_id, cache_key)
+        select ${id}, ${userId}, ${request.style}, ${request.palette}, ${request.roomType}, photo.id, photo.sha256 || ${choice} from photo
+        where exists (select 1 from spent)
+        returning id
+      ), job as (
+        ${deps.queue.enqueueFrom(GENERATION_JOB, sql`jsonb_build_object('generationId', generation.id)`, sql`generation`, { maxAttempts: 3, owner: userId })}
+      )
+      select (select count(*)::int from photo) as photo, (select count(*)::int from generation) as created, (select n from open) as open`)
+    const [outcome] = (result as unknown as { rows: Array<{ photo: number; created: number; open: number }> }).rows
+    if (!outcome?.photo) throw new AppError('not_found', 'Please upload a photo first')
+    if (!outcome.created && outcome.open >= deps.maxQueued) throw new AppError('rate_limited', queueFullMessage(deps.maxQueued), { retryAfterSeconds: 5 })
+    if (!outcome.created) throw new AppError('insufficient_credits', 'Insufficient credits')
+  })
   deps.queue.enqueued()
   return { id, cached: false }
 }
@@ -103,7 +115,7 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
 
   const [input] = await deps.db.select().from(images).where(eq(images.id, generation.inputImageId))
   const photo = input ? await deps.storage.get(input.storageKey) : undefined
-  if (!input || !photo) return finishWithFallback(deps, generation, 'failed', 'The photo for this design could not be read')
+  if (!input || !photo) return finishWithFallback(deps, generation, 'failed', 'The photo for this design could not be read', 'The photo for this design could not be read.')
 
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(new Error('timeout')), remainingMs)
@@ -121,7 +133,9 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
   } catch (error) {
     const timedOut = controller.signal.aborted
     deps.logger.warn('generation provider failed', { generationId, provider: deps.provider.name, timedOut, error })
-    return finishWithFallback(deps, generation, timedOut ? 'timeout' : 'failed', timedOut ? null : error instanceof Error ? error.message : String(error))
+    // Only a provider's own words for the user reach the user (spec §8 'Using sample image: {error}'); the rest is logged.
+    const reason = !timedOut && error instanceof GenerationRefusal ? error.userMessage : null
+    return finishWithFallback(deps, generation, timedOut ? 'timeout' : 'failed', timedOut ? null : error instanceof Error ? error.message : String(error), reason)
   } finally {
     clearTimeout(timer)
   }
@@ -160,11 +174,17 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
 }
 
 /** Provider error, failure or timeout: the credit comes back exactly once and the style's sample is saved as a fallback design. */
-export async function finishWithFallback(deps: Pick<GenerationDeps, 'db'>, generation: GenerationRow, errorType: 'timeout' | 'failed', errorMessage: string | null): Promise<void> {
+export async function finishWithFallback(
+  deps: Pick<GenerationDeps, 'db'>,
+  generation: GenerationRow,
+  errorType: 'timeout' | 'failed',
+  errorMessage: string | null,
+  reason: string | null = null,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(generations)
-      .set({ status: 'failed', isFallback: true, errorType, errorMessage, finishedAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'failed', isFallback: true, errorType, errorMessage, reason, finishedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(generations.id, generation.id), inArray(generations.status, ['queued', 'running'])))
       .returning()
     if (!claimed) return
@@ -236,7 +256,7 @@ export async function getGeneration(deps: Pick<GenerationDeps, 'db' | 'timeoutMs
           image: row.isFallback ? sampleImagePath(row.style as StyleId) : row.resultImageId ? imageUrl(row.resultImageId) : '',
           title: designTitle(row.style, row.colorPalette, row.roomType),
           fallback: row.isFallback,
-          error: null,
+          error: row.isFallback ? row.reason : null,
           errorMessage: row.errorType === 'timeout' ? 'Generation took too long - showing sample image. Please try again.' : row.isFallback ? 'Generation failed - showing sample image. Click "Retry Generation" to try again.' : null,
           errorType: (row.errorType as 'timeout' | 'failed' | null) ?? null,
           generatedAt: (row.finishedAt ?? row.updatedAt).toISOString(),

@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { images } from '../db/schema'
 import { fetchRemoteImage, RemoteFetchError, type RemoteFetchOptions } from '../images/fetch-remote-image'
 import { megabytes, normalizeImage, type NormalizedImage } from '../images/normalize-image'
 import { AppError } from '../lib/app-error'
 import type { ObjectStorage } from '../storage/object-storage'
-import { consumeRateLimit } from './rate-limit'
 
 export type ImageDeps = { db: Database; storage: ObjectStorage }
 
@@ -33,6 +32,18 @@ export async function discardImage(deps: ImageDeps, imageId: string): Promise<vo
 /** An upload: checked by content, normalised and stripped of metadata, then stored privately. */
 export async function uploadImage(deps: ImageDeps, userId: string, input: Buffer): Promise<StoredImage> {
   return saveImage(deps, userId, await normalizeImage(input))
+}
+
+/** Refuses an upload (413) once the account's stored images (photos and results) reach its quota. */
+export async function assertStorageQuota(db: Database, userId: string, quotaBytes: number): Promise<void> {
+  const [row] = await db
+    .select({ used: sql<number>`coalesce(sum(${images.bytes}), 0)::bigint` })
+    .from(images)
+    .where(eq(images.userId, userId))
+  const used = Number(row?.used ?? 0)
+  if (used >= quotaBytes) {
+    throw new AppError('payload_too_large', `Your photo storage is full (${Math.round(quotaBytes / 1024 / 1024)} MB). Delete some designs to upload more photos.`)
+  }
 }
 
 /** The image's bytes for its owner; anyone else gets the same 404 as for a missing image. */
@@ -65,10 +76,7 @@ export type ImportDeps = { db: Database; fetchOptions?: RemoteFetchOptions }
  * A dropped web image, fetched by the server (browsers are blocked by CORS) and returned normalised.
  * Nothing is stored: a visitor's photo stays in their browser until they transform it.
  */
-export async function importRemoteImage(deps: ImportDeps, url: string, clientKey: string): Promise<NormalizedImage> {
-  if (!(await consumeRateLimit(deps.db, `image-import:${clientKey}`, { windowMs: 60_000, max: 20 }))) {
-    throw new AppError('rate_limited', 'Too many images fetched from the web in a minute. Please wait a moment and try again.')
-  }
+export async function importRemoteImage(deps: ImportDeps, url: string): Promise<NormalizedImage> {
   let bytes: Buffer
   try {
     bytes = await fetchRemoteImage(url, deps.fetchOptions)

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { isTestPackage } from '../../shared/packages'
+import { withCheckoutOutcome } from '../../shared/return-path'
 import type { CheckoutRequest } from '../../shared/schemas/payments'
 import type { Database } from '../db/client'
 import { creditPackages, purchases, userProfiles } from '../db/schema'
@@ -25,9 +26,9 @@ export async function startCheckout(deps: PurchaseDeps, user: { id: string; emai
 
   const [purchase] = await deps.db
     .insert(purchases)
-    .values({ userId: user.id, packageId: pkg.id, credits: pkg.credits, amountCents: pkg.priceCents, provider: deps.payments.name, isProductFlow: request.isProductFlow })
+    .values({ userId: user.id, packageId: pkg.id, credits: pkg.credits, amountCents: pkg.priceCents, provider: deps.payments.name, isProductFlow: request.isProductFlow, returnPath: request.returnPath ?? null })
     .returning({ id: purchases.id })
-  const returnPath = request.isProductFlow ? '/' : '/pricing'
+  const returnPath = checkoutReturnPath(request)
   try {
     const session = await deps.payments.createCheckoutSession({
       purchaseId: purchase!.id,
@@ -37,8 +38,8 @@ export async function startCheckout(deps: PurchaseDeps, user: { id: string; emai
       packageName: pkg.name,
       credits: pkg.credits,
       amountCents: pkg.priceCents,
-      successUrl: `${deps.publicUrl}${returnPath}?success=true&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${deps.publicUrl}/pricing?cancelled=true`,
+      successUrl: `${deps.publicUrl}${withCheckoutOutcome(returnPath, { sessionId: '{CHECKOUT_SESSION_ID}' })}`,
+      cancelUrl: `${deps.publicUrl}${withCheckoutOutcome(request.returnPath ?? '/pricing', 'cancelled')}`,
     })
     await deps.db.update(purchases).set({ providerSessionId: session.sessionId }).where(eq(purchases.id, purchase!.id))
     return session
@@ -47,6 +48,11 @@ export async function startCheckout(deps: PurchaseDeps, user: { id: string; emai
     await deps.db.update(purchases).set({ status: 'failed' }).where(eq(purchases.id, purchase!.id))
     throw new AppError('provider_failed', FAILED_TO_START, { cause: error })
   }
+}
+
+/** After paying: back where the buyer was (a checked same-origin path), else the wizard for the product flow or /pricing. */
+function checkoutReturnPath(purchase: { returnPath?: string | null; isProductFlow: boolean }): string {
+  return purchase.returnPath ?? (purchase.isProductFlow ? '/' : '/pricing')
 }
 
 export type FulfilmentClaim = {
@@ -88,7 +94,7 @@ export async function fulfilPurchase(deps: Pick<PurchaseDeps, 'db' | 'logger'>, 
 /** The built-in test checkout: what the page shows (the buyer's own pending purchase only). */
 export async function getTestCheckout(db: Database, userId: string, sessionId: string) {
   const [row] = await db
-    .select({ status: purchases.status, credits: purchases.credits, amountCents: purchases.amountCents, packageName: creditPackages.name, isProductFlow: purchases.isProductFlow, provider: purchases.provider })
+    .select({ status: purchases.status, credits: purchases.credits, amountCents: purchases.amountCents, packageName: creditPackages.name, isProductFlow: purchases.isProductFlow, returnPath: purchases.returnPath, provider: purchases.provider })
     .from(purchases)
     .innerJoin(creditPackages, eq(creditPackages.id, purchases.packageId))
     .where(and(eq(purchases.providerSessionId, sessionId), eq(purchases.userId, userId)))
@@ -101,14 +107,14 @@ export async function payTestCheckout(deps: Pick<PurchaseDeps, 'db' | 'logger' |
   const checkout = await getTestCheckout(deps.db, userId, sessionId)
   if (checkout.status === 'cancelled') throw new AppError('conflict', 'This checkout was cancelled. Please start a new purchase.')
   await fulfilPurchase(deps, { providerSessionId: sessionId, userId })
-  return { redirect: `${checkout.isProductFlow ? '/' : '/pricing'}?success=true&session_id=${encodeURIComponent(sessionId)}` }
+  return { redirect: withCheckoutOutcome(checkoutReturnPath(checkout), { sessionId: encodeURIComponent(sessionId) }) }
 }
 
 export async function cancelTestCheckout(deps: Pick<PurchaseDeps, 'db'>, userId: string, sessionId: string): Promise<{ redirect: string }> {
-  await getTestCheckout(deps.db, userId, sessionId)
+  const checkout = await getTestCheckout(deps.db, userId, sessionId)
   await deps.db
     .update(purchases)
     .set({ status: 'cancelled' })
     .where(and(eq(purchases.providerSessionId, sessionId), eq(purchases.userId, userId), eq(purchases.status, 'pending')))
-  return { redirect: '/pricing?cancelled=true' }
+  return { redirect: withCheckoutOutcome(checkout.returnPath ?? '/pricing', 'cancelled') }
 }

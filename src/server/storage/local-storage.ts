@@ -15,9 +15,9 @@ export function createLocalStorage(root: string): ObjectStorage {
     name: 'local',
     async put(key, bytes) {
       const file = resolve(key)
-      await mkdir(path.dirname(file), { recursive: true })
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
       const temporary = `${file}.${randomUUID()}.tmp`
-      await writeFile(temporary, bytes)
+      await writeFile(temporary, bytes, { mode: 0o600 })
       await rename(temporary, file)
     },
     async get(key) {

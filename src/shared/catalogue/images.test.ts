@@ -2,8 +2,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { IMAGE_VERSIONS } from './image-versions'
 import { GALLERY_ITEMS, HERO, STOCK_PHOTOS, allImageEntries, imageFiles, imageSources, styleSampleUrl } from './images'
-import { STYLE_IDS } from './styles'
+import { sampleImagePath, STYLE_IDS } from './styles'
 
 // The images are rendered by `npm run assets:render` (not in CI) and committed; this checks the
 // committed set is complete, at the stated pixel sizes, and inside the page-weight budget.
@@ -28,15 +29,17 @@ describe('product images', () => {
     expect(entries.filter((entry) => entry.kind === 'hero').map((entry) => entry.name)).toEqual([HERO.before.name, HERO.after.name])
   })
 
-  it('gives pages responsive sources with an intrinsic size', () => {
+  it('gives pages responsive sources with an intrinsic size, each address carrying its content version', () => {
+    const v = (path: string) => `${path}?v=${IMAGE_VERSIONS[path]}`
     expect(imageSources('styles', 'coastal')).toEqual({
-      avif: '/images/styles/coastal-480.avif 480w, /images/styles/coastal-960.avif 960w',
-      webp: '/images/styles/coastal-480.webp 480w, /images/styles/coastal-960.webp 960w',
-      jpg: '/images/styles/coastal-960.jpg',
+      avif: `${v('/images/styles/coastal-480.avif')} 480w, ${v('/images/styles/coastal-960.avif')} 960w`,
+      webp: `${v('/images/styles/coastal-480.webp')} 480w, ${v('/images/styles/coastal-960.webp')} 960w`,
+      jpg: v('/images/styles/coastal-960.jpg'),
       width: 960,
       height: 720,
     })
-    expect(styleSampleUrl('glam')).toBe('/images/styles/glam-960.jpg')
+    expect(styleSampleUrl('glam')).toMatch(/^\/images\/styles\/glam-960\.jpg\?v=[0-9a-f]{12}$/)
+    expect(sampleImagePath('glam')).toBe(styleSampleUrl('glam'))
   })
 
   it.each(allImageEntries().map((entry) => [`${entry.kind}/${entry.name}`, entry] as const))(

@@ -1,3 +1,4 @@
+import { IMAGE_VERSIONS } from './image-versions'
 import { STYLE_IDS, type StyleId } from './styles'
 
 // Product imagery rendered by `npm run assets:render` (scripts/assets, docs/assets.md) and committed
@@ -42,12 +43,22 @@ export function imageUrl(kind: ImageKind, name: string, width: ImageSize, format
   return `/images/${kind}/${name}-${width}.${format}`
 }
 
+/**
+ * The address a page uses for a committed image: its path with its content version (`?v=`), so the server can
+ * let browsers keep it for a year and a re-rendered image gets a new address (decision 0020-static-file-caching).
+ */
+export function versionedImageUrl(path: string): string {
+  const version = IMAGE_VERSIONS[path]
+  return version ? `${path}?v=${version}` : path
+}
+
 export function imageSources(kind: ImageKind, name: string): ImageSources {
-  const srcset = (format: 'avif' | 'webp') => IMAGE_SIZES.map((width) => `${imageUrl(kind, name, width, format)} ${width}w`).join(', ')
+  const url = (width: ImageSize, format: 'avif' | 'webp' | 'jpg') => versionedImageUrl(imageUrl(kind, name, width, format))
+  const srcset = (format: 'avif' | 'webp') => IMAGE_SIZES.map((width) => `${url(width, format)} ${width}w`).join(', ')
   return {
     avif: srcset('avif'),
     webp: srcset('webp'),
-    jpg: imageUrl(kind, name, FALLBACK_WIDTH, FALLBACK_FORMAT),
+    jpg: url(FALLBACK_WIDTH, FALLBACK_FORMAT),
     width: IMAGE_WIDTH,
     height: IMAGE_HEIGHT,
   }
@@ -80,7 +91,7 @@ export function styleImageSources(styleId: StyleId): ImageSources {
 
 /** URL the server uses as the fallback sample image for a style. */
 export function styleSampleUrl(styleId: StyleId): string {
-  return imageUrl('styles', styleId, 960, 'jpg')
+  return versionedImageUrl(imageUrl('styles', styleId, 960, 'jpg'))
 }
 
 export type GalleryItem = {

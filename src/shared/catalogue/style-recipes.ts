@@ -39,6 +39,8 @@ export type SurfaceFinish = {
 
 export type PaintFinish = 'flat' | 'plaster' | 'limewash'
 
+export type CountertopMaterial = 'marble' | 'stone' | 'concrete' | 'wood' | 'terrazzo' | 'plaster'
+
 export type StyleGrade = {
   /** Darkening of the corners, 0 none … 0.5 strong. */
   vignette: number
@@ -57,6 +59,8 @@ export type StyleRecipe = {
   walls: SurfaceFinish
   floor: SurfaceFinish
   cabinetry: SurfaceFinish
+  /** The vanity top: a stone, wood or solid surface, in palette colours (veins or grain in the second). */
+  countertop: { material: CountertopMaterial; finish: SurfaceFinish }
   /** Texture of walls whose material is paint (and of the ceiling). */
   paint: PaintFinish
   ceiling: ColourRef
@@ -83,6 +87,11 @@ function finish(colour: ColourRef, secondary: ColourRef, tertiary: ColourRef, sc
   return { colour, secondary, tertiary, scale, strength, keepDetail }
 }
 
+/** A countertop in `from`'s colour (shifted `lightness` L*), veined or grained towards `veinFrom`. */
+function top(material: CountertopMaterial, from: PaletteRole, veinFrom: PaletteRole, lightness = 0): StyleRecipe['countertop'] {
+  return { material, finish: finish(ref(from, lightness), ref(veinFrom, lightness - 10, 0.7), ref(from, lightness + 4), 1, 1, 0.3) }
+}
+
 function grade(vignette: number, grain: number, shadowTint: string, highlightTint: string, splitToning: number, fade: number): StyleGrade {
   return { vignette, grain, shadowTint, highlightTint, splitToning, fade }
 }
@@ -102,6 +111,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('trim', 0, 0), ref('trim', -6, 0), ref('trim', 0, 0), 1.2, 0.7, 0.3),
     floor: finish(ref('floor'), ref('floor', -7), ref('floor'), 1.2, 0.7, 0.3),
     cabinetry: finish(ref('trim'), ref('trim'), ref('trim'), 1, 0.5, 0.5),
+    countertop: top('plaster', 'trim', 'trim'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -113,6 +123,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('floor'), ref('floor', -4), ref('accent'), 1, 1, 0.4),
     floor: finish(ref('floor'), ref('floor', -8), ref('accent'), 1, 1, 0.3),
     cabinetry: finish(ref('cabinetry'), ref('cabinetry', -10), ref('cabinetry', 6), 1, 1, 0.3),
+    countertop: top('stone', 'floor', 'floor', 4),
     paint: 'plaster',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -124,6 +135,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('walls', 3, 0.5), ref('walls', 3, 0.5), ref('walls', 3, 0.5), 1, 1, 0.45),
     floor: finish(ref('floor', 8), ref('floor', -2), ref('floor', 12), 1, 0.8, 0.3),
     cabinetry: finish(ref('floor', 8), ref('floor', -2), ref('floor', 12), 1, 0.8, 0.3),
+    countertop: top('wood', 'floor', 'floor', 8),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -135,6 +147,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('floor', 0, 0.1), ref('floor', -6, 0.1), ref('floor', 0, 0.1), 1, 0.9, 0.3),
     floor: finish(ref('walls', -10), ref('walls', -16), ref('walls', -6), 1, 1, 0.3),
     cabinetry: finish(ref('cabinetry', -12), ref('cabinetry', -12), ref('cabinetry', -12), 1, 0.5, 0.4),
+    countertop: top('marble', 'trim', 'cabinetry'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -146,6 +159,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('accent', -4, 2), ref('accent', -12, 2), ref('accent', -4, 2), 1, 1, 0.35),
     floor: finish(ref('trim'), ref('accent', -4, 0.6), ref('walls'), 1, 1, 0.3),
     cabinetry: finish(ref('walls'), ref('walls', -8), ref('walls'), 1, 0.6, 0.4),
+    countertop: top('marble', 'trim', 'walls'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -157,6 +171,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('trim', 0, 2.3), ref('trim', -12, 2.3), ref('trim', 0, 2.3), 1, 1, 0.35),
     floor: finish(ref('cabinetry'), ref('cabinetry', -8), ref('floor'), 1, 1.1, 0.3),
     cabinetry: finish(ref('floor'), ref('floor', -8), ref('floor', 6), 1, 1, 0.3),
+    countertop: top('wood', 'cabinetry', 'cabinetry'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -168,6 +183,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('cabinetry', -3, 0.2), ref('cabinetry', -9, 0.2), ref('cabinetry', 3, 0.2), 1, 1.3, 0.35),
     floor: finish(ref('floor', -10), ref('floor', -16), ref('floor', -4), 1, 1.2, 0.3),
     cabinetry: finish(ref('cabinetry', -18), ref('cabinetry', -26), ref('cabinetry', -10), 1, 1.2, 0.3),
+    countertop: top('concrete', 'cabinetry', 'cabinetry', -4),
     paint: 'flat',
     ceiling: ref('cabinetry', -6),
     fixtures: ref('trim', -4),
@@ -179,6 +195,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(tint(ref('cabinetry', 2, 1.6), MUSTARD), tint(ref('cabinetry', 14, 1.6), MUSTARD), ref('floor'), 1, 1, 0.3),
     floor: finish(ref('trim'), ref('cabinetry'), ref('floor'), 1, 1, 0.3),
     cabinetry: finish(ref('floor', -8), ref('floor', -16), ref('floor'), 1, 1, 0.3),
+    countertop: top('terrazzo', 'trim', 'floor'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -190,6 +207,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('walls', -2, 2), ref('walls', -14, 2), ref('walls', -2, 2), 1, 1, 0.35),
     floor: finish(ref('trim', -8), ref('trim', -16), ref('floor'), 1, 1, 0.3),
     cabinetry: finish(ref('cabinetry'), ref('cabinetry'), ref('cabinetry'), 1, 0.6, 0.4),
+    countertop: top('marble', 'trim', 'walls'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -201,6 +219,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('floor', -7), ref('floor', -15), ref('floor', -1), 1.3, 1.3, 0.3),
     floor: finish(ref('cabinetry', -4), ref('cabinetry', -12), ref('cabinetry', 6), 1, 1.3, 0.3),
     cabinetry: finish(ref('cabinetry'), ref('cabinetry', -10), ref('cabinetry', 6), 1, 1.2, 0.3),
+    countertop: top('wood', 'cabinetry', 'cabinetry', -6),
     paint: 'plaster',
     ceiling: ref('floor', -10),
     fixtures: ref('trim'),
@@ -212,6 +231,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(tint(ref('accent', -8, 2.2), TERRACOTTA), tint(ref('accent', -12, 2.2), TERRACOTTA), tint(ref('accent', -2, 1.6), TERRACOTTA), 1, 1.2, 0.35),
     floor: finish(ref('floor', -6), ref('trim', -4), ref('cabinetry'), 1, 1, 0.3),
     cabinetry: finish(ref('accent', -6), ref('accent', -14), ref('accent'), 1, 1, 0.3),
+    countertop: top('stone', 'floor', 'accent'),
     paint: 'limewash',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -223,6 +243,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('cabinetry', -5, 0.35), ref('cabinetry', 7, 0.35), ref('accent', 0, 0.4), 1, 1, 0.4),
     floor: finish(ref('cabinetry', 6), ref('cabinetry', -6), ref('cabinetry', 12), 1, 1, 0.3),
     cabinetry: finish(ref('cabinetry', -10), ref('cabinetry', -10), ref('cabinetry', -10), 1, 0.5, 0.4),
+    countertop: top('marble', 'trim', 'cabinetry'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -234,6 +255,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('accent', -3, 0.1), ref('accent', -11, 0.1), ref('accent', -3, 0.1), 1, 1, 0.35),
     floor: finish(ref('floor'), ref('floor', -8), ref('floor', 6), 1, 1, 0.3),
     cabinetry: finish(ref('accent', -4), ref('accent', -10), ref('accent', -4), 1, 0.5, 0.4),
+    countertop: top('marble', 'trim', 'accent'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -245,6 +267,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(tint(ref('cabinetry', -5, 1.25), RUST, 0.6), tint(ref('cabinetry', 7, 1.25), RUST, 0.6), ref('accent', -10), 1.6, 1, 0.6),
     floor: finish(ref('trim'), ref('cabinetry', -4), ref('floor'), 1, 1, 0.3),
     cabinetry: finish(ref('accent'), ref('accent', -8), ref('accent'), 1, 0.5, 0.4),
+    countertop: top('terrazzo', 'trim', 'accent'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -256,6 +279,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('floor', -12, 0.5), ref('floor', -12, 0.5), ref('floor', -16, 0.5), 1, 0.8, 0.4),
     floor: finish(ref('cabinetry', 10, 0.5), ref('cabinetry', 4, 0.5), ref('cabinetry', 14, 0.5), 1.2, 0.7, 0.3),
     cabinetry: finish(ref('floor', 4), ref('floor', -4), ref('floor', 8), 1, 0.7, 0.3),
+    countertop: top('wood', 'cabinetry', 'cabinetry', 10),
     paint: 'plaster',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -267,6 +291,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(tint(ref('cabinetry', -12, 0.75), BORDEAUX, 0.7), tint(ref('cabinetry', -4, 0.75), BORDEAUX, 0.7), ref('cabinetry', 6, 0.5), 1, 1, 0.5),
     floor: finish(ref('trim'), ref('floor'), ref('cabinetry'), 1, 1, 0.3),
     cabinetry: finish(ref('cabinetry', -6), ref('cabinetry', -14), ref('cabinetry'), 1, 1, 0.3),
+    countertop: top('marble', 'trim', 'cabinetry'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -278,6 +303,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(tint(ref('floor', -2, 2.2), OCHRE), tint(ref('floor', 8, 2.2), OCHRE), ref('accent'), 1, 1.2, 0.3),
     floor: finish(ref('walls'), ref('accent'), ref('cabinetry'), 1, 1, 0.3),
     cabinetry: finish(ref('floor', -4), ref('floor', -12), ref('floor'), 1, 1, 0.3),
+    countertop: top('terrazzo', 'walls', 'accent'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -289,6 +315,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('accent', 3, 0.8), ref('accent', -5, 0.8), ref('accent', 3, 0.8), 1, 1, 0.35),
     floor: finish(ref('accent', -4), ref('accent', -12), ref('accent'), 1, 1, 0.3),
     cabinetry: finish(ref('walls', -8, 0.6), ref('walls', -14, 0.6), ref('walls', -8, 0.6), 1, 0.8, 0.4),
+    countertop: top('marble', 'trim', 'walls'),
     paint: 'limewash',
     ceiling: ref('trim'),
     fixtures: ref('trim', -6, 1.5),
@@ -300,6 +327,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('walls', -6, 2.6), ref('accent', 0, 1.5), ref('cabinetry', 0, 1.5), 1.3, 1, 0.5),
     floor: finish(ref('trim'), ref('cabinetry', 0, 1.4), ref('accent'), 1.2, 1, 0.3),
     cabinetry: finish(ref('accent', 0, 1.5), ref('accent'), ref('accent'), 1, 0.4, 0.4),
+    countertop: top('plaster', 'trim', 'trim'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -311,6 +339,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(tint(ref('trim', 0, 3.5), BLUSH), tint(ref('walls', -10, 2.5), BLUSH), ref('cabinetry'), 1.4, 1, 0.4),
     floor: finish(ref('trim'), tint(ref('walls', -6, 1.5), BLUSH), ref('accent'), 1.2, 1, 0.3),
     cabinetry: finish(tint(ref('walls', -8, 1.6), BLUSH), tint(ref('walls', -8, 1.6), BLUSH), tint(ref('walls', -8, 1.6), BLUSH), 1, 0.4, 0.4),
+    countertop: top('plaster', 'trim', 'trim'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),
@@ -322,6 +351,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     walls: finish(ref('trim'), ref('accent', -4, 1.6), ref('cabinetry'), 2, 1, 0.5),
     floor: finish(ref('trim'), ref('accent', -14, 1.4), ref('accent'), 1.2, 1, 0.3),
     cabinetry: finish(ref('accent', -12, 1.4), ref('accent', -12, 1.4), ref('accent', -12, 1.4), 1, 0.4, 0.4),
+    countertop: top('plaster', 'trim', 'trim'),
     paint: 'flat',
     ceiling: ref('trim'),
     fixtures: ref('trim'),

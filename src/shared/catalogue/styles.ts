@@ -1,4 +1,5 @@
 import type { NamedPaletteId } from './palettes'
+import { IMAGE_VERSIONS } from './image-versions'
 
 // spec §3: the 21 style ids, in the order the product shows them.
 export const STYLE_IDS = [
@@ -239,5 +240,8 @@ export function styleTitle(id: string): string {
 
 /** The style's sample photograph, shown when a generation falls back (spec §8). Served as a public static file. */
 export function sampleImagePath(id: StyleId): string {
-  return `/images/styles/${id}-960.jpg`
+  const path = `/images/styles/${id}-960.jpg`
+  // With its content version, as every page address of a committed image (images.ts, versionedImageUrl).
+  const version = IMAGE_VERSIONS[path]
+  return version ? `${path}?v=${version}` : path
 }

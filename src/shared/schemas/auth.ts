@@ -14,6 +14,15 @@ const email = z
 export const SIGN_UP_MIN_PASSWORD = 6
 export const MAX_PASSWORD = 128
 
+/** A display name, on sign-up and on every later change of it. */
+export const NAME_MAX = 100
+export const DisplayNameSchema = z
+  .string({ message: 'Please enter your name' })
+  .trim()
+  .max(NAME_MAX, `Please keep your name under ${NAME_MAX} characters`)
+  // Names appear in email greetings and headers: no line breaks or other control characters.
+  .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f), 'Your name contains a character that is not allowed')
+
 export const SignUpSchema = z.object({
   email,
   password: z
@@ -21,7 +30,7 @@ export const SignUpSchema = z.object({
     .min(1, 'Please enter a password')
     .min(SIGN_UP_MIN_PASSWORD, `Password must be at least ${SIGN_UP_MIN_PASSWORD} characters`)
     .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`),
-  name: z.string().trim().max(100).optional(),
+  name: DisplayNameSchema.optional(),
 })
 export type SignUp = z.infer<typeof SignUpSchema>
 
@@ -46,3 +55,15 @@ export const NewPasswordSchema = z.object({
     }),
 })
 export type NewPassword = z.infer<typeof NewPasswordSchema>
+
+/** better-auth's update-user, limited to what a person may change about themselves. */
+export const UpdateUserSchema = z.object({
+  name: DisplayNameSchema.pipe(z.string().min(1, 'Please enter your name')).optional(),
+  image: z.string().trim().max(2048).pipe(z.url('Please enter a valid image address')).nullable().optional(),
+})
+
+/** better-auth's change-password: every other session of the account always ends (revokeOtherSessions). */
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string({ message: 'Please enter your current password' }).min(1, 'Please enter your current password').max(MAX_PASSWORD, 'Please enter your current password'),
+  newPassword: NewPasswordSchema.shape.newPassword,
+})

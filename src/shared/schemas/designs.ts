@@ -25,3 +25,12 @@ export const DesignListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(24),
 })
+
+/**
+ * POST /api/designs/:id/products: a product list is made (and 1 credit spent) only when the member has agreed to
+ * the charge in so many words. Reading a list (GET) never charges; reopening a paid list through POST is free too.
+ */
+export const ProductListRequestSchema = z.object({
+  acceptCharge: z.literal(true, { message: 'Please confirm that this product list may use 1 credit' }),
+})
+export type ProductListRequest = z.infer<typeof ProductListRequestSchema>

@@ -1,8 +1,13 @@
 import { z } from 'zod'
+import { isSafeReturnPath } from '../return-path'
+
+export const ReturnPathSchema = z.string().max(2000, 'That return address is too long').refine(isSafeReturnPath, 'The return address must be a page of this site')
 
 export const CheckoutRequestSchema = z.object({
   packageId: z.string({ message: 'Please choose a credit package' }).trim().min(1, 'Please choose a credit package').max(100, 'Please choose a credit package'),
   isProductFlow: z.boolean().default(false),
+  /** Where the buyer goes back to after paying or cancelling (e.g. the wizard step they were on). */
+  returnPath: ReturnPathSchema.optional(),
 })
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { lazyWithRecovery } from '../../lib/lazy-with-recovery'
 import { Link } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { useCookieConsent } from './use-cookie-consent'
@@ -6,8 +7,8 @@ import { useCookieConsent } from './use-cookie-consent'
 // The settings dialog (Radix Dialog and Switch) is downloaded when 'Cookie Settings' is first pointed at or clicked;
 // the banner itself stays plain markup.
 const loadSettingsDialog = () => import('./cookie-settings-dialog')
-const CookieSettingsDialog = lazy(async () => ({ default: (await loadSettingsDialog()).CookieSettingsDialog }))
-const preloadSettingsDialog = () => void loadSettingsDialog()
+const CookieSettingsDialog = lazyWithRecovery(loadSettingsDialog, (module) => module.CookieSettingsDialog, 'floating')
+const preloadSettingsDialog = () => void loadSettingsDialog().catch(() => undefined)
 
 /** spec §2 Cookie banner: fixed at the bottom of every page until a choice is made. */
 export function CookieBanner() {

@@ -27,9 +27,12 @@ export async function uploadPhoto(blob: Blob, name: string, signal?: AbortSignal
 
 export type GenerationRequestBody = { imageId: string; style: StyleId; palette: PaletteId; roomType: RoomType; retry?: boolean }
 
-/** POST /api/generations → 202 { id } (or 200 { id, cached: true } for a result from the last 24 h). */
-export function requestGeneration(body: GenerationRequestBody): Promise<{ id: string; cached?: boolean }> {
-  return apiFetch<{ id: string; cached?: boolean }>('/api/generations', { body })
+/** The server's answer to a request: the generation, and its time limit counted from now (decision 0009). */
+export type AcceptedGeneration = { id: string; cached?: boolean; timeoutMs?: number }
+
+/** POST /api/generations → 202 { id, timeoutMs } (or 200 { id, cached: true, timeoutMs } for a result from the last 24 h). */
+export function requestGeneration(body: GenerationRequestBody): Promise<AcceptedGeneration> {
+  return apiFetch<AcceptedGeneration>('/api/generations', { body })
 }
 
 /** GET /api/generations/:id */

@@ -11,7 +11,7 @@ import { StyleSwatch } from '../../components/ui/style-swatch'
 import type { StoredPhoto } from '../../lib/browser-storage'
 import { downloadDesignImage, wizardDesignFileName } from '../../lib/download-design'
 import { BeforeAfter } from './before-after'
-import { fallbackOverlay } from './generation-messages'
+import { fallbackOverlay, fallbackToast } from './generation-messages'
 import { useGeneration, type FinishedGeneration } from './use-generation'
 
 // spec §8 Download.
@@ -30,6 +30,8 @@ export type GenerationStepProps = {
   onAccept: (designId: string) => void
   /** 'Back to Styles' (3 → 2). */
   onBackToStyles: () => void
+  /** 'Buy Credits' on the No Credits screen: /pricing, carrying the way back to this photo, style and palette. */
+  buyCreditsHref?: string
 }
 
 /** Step 3 (spec §2, §4): the sign-up gate, no credits, the loading screen, then the result. */
@@ -66,7 +68,7 @@ export function GenerationStep(props: GenerationStepProps) {
         <Panel title="No Credits Available" icon={<Coins aria-hidden="true" className="h-7 w-7" />}>
           <p className="mt-3 text-ink-600">Each design uses 1 credit. Buy a credit pack to keep designing: credits never expire.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/pricing" className={buttonClass('primary', 'lg')}>
+            <Link to={props.buyCreditsHref ?? '/pricing'} className={buttonClass('primary', 'lg')}>
               Buy Credits
             </Link>
             {backToStyles}
@@ -82,7 +84,7 @@ export function GenerationStep(props: GenerationStepProps) {
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Button size="lg" onClick={retry}>
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
-              Retry Renovation
+              Retry Renovation <CreditCost />
             </Button>
             {backToStyles}
           </div>
@@ -93,6 +95,11 @@ export function GenerationStep(props: GenerationStepProps) {
     case 'finished':
       return <Result {...props} generation={phase.generation} reused={phase.reused} onRetry={retry} />
   }
+}
+
+/** A new take is a new design: it costs 1 credit when it succeeds (a sample is free), and the button says so. */
+function CreditCost() {
+  return <span className="whitespace-nowrap font-normal opacity-80">· 1 credit</span>
 }
 
 function Panel({ title, icon, children }: { title: string; icon?: React.ReactNode; children: React.ReactNode }) {
@@ -129,7 +136,7 @@ function Working({ photoUrl, photoRatio, style, startedAt }: GenerationStepProps
     <div className="grid gap-6 lg:grid-cols-5 lg:items-center" aria-busy="true">
       <div className="relative overflow-hidden rounded-2xl bg-sand-100 ring-1 ring-sand-200 lg:col-span-3" style={{ aspectRatio: photoRatio }}>
         {photoUrl && <img src={photoUrl} alt="" className="h-full w-full object-cover opacity-70 saturate-50" />}
-        <div className="absolute inset-0 animate-pulse bg-gradient-to-r from-transparent via-white/30 to-transparent motion-reduce:animate-none" />
+        <div className="absolute inset-0 animate-pulse bg-linear-to-r from-transparent via-white/30 to-transparent motion-reduce:animate-none" />
       </div>
       <div className="lg:col-span-2">
         <h3 className="flex items-center gap-3 text-2xl sm:text-3xl">
@@ -207,6 +214,7 @@ function Result({
           <div className="absolute inset-x-0 bottom-0 bg-ink-900/80 px-5 py-4 text-white" data-testid="sample-overlay">
             <p className="font-display text-xl">{overlay.title}</p>
             <p className="text-sm text-white/90">{overlay.detail}</p>
+            {result?.error && <p className="mt-1 text-sm text-white/90">{fallbackToast(result)}</p>}
           </div>
         </div>
       ) : photoUrl ? (
@@ -224,7 +232,7 @@ function Result({
         </Button>
         <Button variant="secondary" onClick={onRetry}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
-          Retry Renovation
+          Retry Renovation <CreditCost />
         </Button>
         <Button variant="accent" disabled={!canRecommend} onClick={() => result?.designId && onAccept(result.designId)}>
           <ShoppingBag aria-hidden="true" className="h-4 w-4" />

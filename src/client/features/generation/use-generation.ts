@@ -15,7 +15,7 @@ import {
   type Combination,
   type StoredPhoto,
 } from '../../lib/browser-storage'
-import { fetchGeneration, requestGeneration, uploadPhoto } from './generation-api'
+import { fetchGeneration, requestGeneration, uploadPhoto, type AcceptedGeneration } from './generation-api'
 import { fallbackToast, NO_CREDITS_MESSAGE, SAVED_MESSAGE, TIMEOUT_MESSAGE } from './generation-messages'
 
 const POLL_INTERVAL_MS = 700
@@ -23,11 +23,13 @@ const POLL_INTERVAL_MS = 700
 const RETRY_DELAY_MS = 100
 const MAX_POLL_FAILURES = 5
 /**
- * The server closes a generation as a timeout (refund and sample) 75 s after accepting it, and that is the
- * answer shown. The browser gives up on its own only if the server has said nothing for this long past that
- * deadline (e.g. it is unreachable), so it never shows a sample while the server goes on to charge for a design.
+ * The server closes a generation as a timeout (refund and sample) 75 s after accepting it. The browser shows the
+ * timeout at that moment even if the server has not said so yet, and keeps listening this long for the server's
+ * verdict, which replaces what is shown (a real design, or the sample with the credit back).
  */
 const SERVER_SILENCE_GRACE_MS = 15_000
+/** One poll that hangs must not hold up the next (or the timeout, which runs on its own timer). */
+const POLL_REQUEST_TIMEOUT_MS = 10_000
 
 export type FinishedGeneration = GenerationView & { result: GenerationResult }
 
@@ -97,32 +99,51 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
 
     const startedAt = Date.now()
     setPhase({ kind: 'working', startedAt })
+    let stopTimer = () => {}
     try {
       const accepted = await startGeneration(retry)
       if (!alive()) return
-      const deadline = Date.now() + GENERATION_TIMEOUT_MS + SERVER_SILENCE_GRACE_MS
+      // The credit is spent on acceptance: the header says so now, not when the design arrives.
+      if (!accepted.cached) void auth.refreshCredits()
+      // spec §9 / decision 0009: the limit counts from acceptance, by the server's own figure. If the server has
+      // not answered by then, the visitor sees the timeout at once; its verdict, when it comes, still wins.
+      const timeoutAt = Date.now() + (accepted.timeoutMs ?? GENERATION_TIMEOUT_MS)
+      const giveUpAt = timeoutAt + SERVER_SILENCE_GRACE_MS
+      let timedOut = false
+      const timer = setTimeout(() => {
+        if (!alive()) return
+        timedOut = true
+        toast.error(TIMEOUT_MESSAGE)
+        setPhase({ kind: 'timeout' })
+      }, timeoutAt - Date.now())
+      stopTimer = () => clearTimeout(timer)
       let failures = 0
       for (;;) {
         let view: GenerationView | null = null
         try {
-          view = await fetchGeneration(accepted.id)
+          view = await fetchGeneration(accepted.id, AbortSignal.timeout(POLL_REQUEST_TIMEOUT_MS))
           failures = 0
         } catch (error) {
           if (error instanceof ApiError && (error.status === 401 || error.status === 404)) throw error
           failures += 1
-          if (failures >= MAX_POLL_FAILURES) throw error
+          if (failures >= MAX_POLL_FAILURES && !timedOut) throw error
         }
-        if (!alive()) return
-        if (view && isFinished(view)) return finish(view, accepted.cached === true)
-        if (Date.now() >= deadline) {
-          toast.error(TIMEOUT_MESSAGE)
+        if (!alive()) return stopTimer()
+        if (view && isFinished(view)) {
+          stopTimer()
+          return finish(view, accepted.cached === true, timedOut)
+        }
+        if (Date.now() >= giveUpAt) {
+          // Still no verdict well past the limit: the timeout already shown stands; the balance says what happened.
+          stopTimer()
           void auth.refreshCredits()
-          return setPhase({ kind: 'timeout' })
+          return
         }
         await sleep(POLL_INTERVAL_MS)
-        if (!alive()) return
+        if (!alive()) return stopTimer()
       }
     } catch (error) {
+      stopTimer()
       if (!alive()) return
       if (error instanceof ApiError && error.status === 401) {
         void auth.refreshProfile()
@@ -138,7 +159,7 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
   })
 
   /** Uploads the photo unless this tab already did, then asks for the generation. */
-  async function startGeneration(retry: boolean): Promise<{ id: string; cached?: boolean }> {
+  async function startGeneration(retry: boolean): Promise<AcceptedGeneration> {
     const upload = async () => {
       const image = await uploadPhoto(photo.blob, photo.name)
       saveUploadedImageId(photo.hash, image.id)
@@ -159,10 +180,11 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
     }
   }
 
-  function finish(generation: FinishedGeneration, reused: boolean) {
+  function finish(generation: FinishedGeneration, reused: boolean, afterTimeout = false) {
     const { result } = generation
     if (result.fallback) {
-      toast.error(fallbackToast(result))
+      // The timeout toast was shown at the limit; the server's timeout verdict only confirms it.
+      if (!(afterTimeout && result.errorType === 'timeout' && !result.error)) toast.error(fallbackToast(result))
     } else {
       const generatedAt = Date.parse(result.generatedAt)
       saveCachedTransformation(combination, {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { timingSentence, usePublicConfig } from '../../lib/public-config'
 
 export type FaqItem = {
   /** Unique on the page: also the item's anchor (`/help#refunds`). */
@@ -214,10 +215,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         id: 'how-long',
         question: 'How long does a design take?',
         answer: (
-          <p>
-            Typically a few seconds with our built-in engine. When the AI provider creates your design it can take 30–60 seconds. If a design takes longer
-            than 75 seconds we stop, show a sample image and return your credit.
-          </p>
+<DesignTiming />
         ),
       },
       {
@@ -252,3 +250,9 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
     ],
   },
 ]
+
+/** How long a design takes with the generator this server runs, and the 75 s limit (spec §9). */
+function DesignTiming() {
+  const config = usePublicConfig()
+  return <p data-testid="design-timing">{timingSentence(config.data)}</p>
+}

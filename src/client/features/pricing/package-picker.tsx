@@ -2,6 +2,7 @@ import { FlaskConical, Loader2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { toast } from '../../lib/toast'
 import type { CreditPackage } from '../../../shared/packages'
+import { isSafeReturnPath } from '../../../shared/return-path'
 import { useAuth } from '../../auth/auth-context'
 import { Button } from '../../components/ui/button'
 import { ApiError } from '../../lib/api'
@@ -13,12 +14,19 @@ import { useStartCheckout } from './use-start-checkout'
 const SIGN_IN_TO_BUY = 'Please sign in to purchase credits'
 const FAILED_TO_START = 'Failed to start checkout'
 
+type PackagePickerProps = {
+  /** Bought from the wizard (spec §7 create-checkout-session isProductFlow). */
+  isProductFlow?: boolean
+  /** Where the buyer comes back to after paying or cancelling: 'here' is the page as it is at the click. */
+  returnPath?: string | 'here'
+}
+
 /**
  * spec §2 Pricing / §4 Purchase: the package cards with a buy button each. Buying needs an account; the
- * clicked package shows 'Processing...' until the browser leaves for the checkout page.
- * `isProductFlow` returns the buyer to the wizard instead of /pricing.
+ * clicked package shows 'Processing...' until the browser leaves for the checkout page. After paying, the buyer
+ * returns to `returnPath` (e.g. the design they were on), else to the wizard (product flow) or /pricing.
  */
-export function PackagePicker({ isProductFlow = false }: { isProductFlow?: boolean }) {
+export function PackagePicker({ isProductFlow = false, returnPath }: PackagePickerProps) {
   const auth = useAuth()
   const checkout = useStartCheckout()
   const { reset } = checkout
@@ -39,8 +47,9 @@ export function PackagePicker({ isProductFlow = false }: { isProductFlow?: boole
   }
 
   function buy(pkg: CreditPackage) {
+    const back = returnPath === 'here' ? `${window.location.pathname}${window.location.search}` : returnPath
     checkout.mutate(
-      { packageId: pkg.id, isProductFlow },
+      { packageId: pkg.id, isProductFlow, ...(back && isSafeReturnPath(back) ? { returnPath: back } : {}) },
       {
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return askToSignIn(pkg)

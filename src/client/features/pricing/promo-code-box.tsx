@@ -1,10 +1,11 @@
 import { ChevronDown, Ticket } from 'lucide-react'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useEffect, useId, useRef, useState } from 'react'
+import { lazyWithRecovery } from '../../lib/lazy-with-recovery'
 import { cn } from '../../lib/cn'
 
 // The form (with the shared promo-code schema and zod) is downloaded when a visitor opens the box, or points at it.
 const loadPromoCodeForm = () => import('./promo-code-form')
-const PromoCodeForm = lazy(async () => ({ default: (await loadPromoCodeForm()).PromoCodeForm }))
+const PromoCodeForm = lazyWithRecovery(loadPromoCodeForm, (module) => module.PromoCodeForm)
 
 /** spec §2 Pricing / §5 Promo code: 'Have a promo code?', collapsed by default. */
 export function PromoCodeBox() {
@@ -33,8 +34,8 @@ export function PromoCodeBox() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => (open ? close() : setOpen(true))}
-        onPointerEnter={() => void loadPromoCodeForm()}
-        onFocus={() => void loadPromoCodeForm()}
+        onPointerEnter={() => void loadPromoCodeForm().catch(() => undefined)}
+        onFocus={() => void loadPromoCodeForm().catch(() => undefined)}
         className="flex w-full items-center justify-between gap-3 rounded-xl text-left font-medium text-ink-900"
       >
         <span className="flex items-center gap-3">

@@ -1,37 +1,64 @@
-import { useQuery } from '@tanstack/react-query'
-import type { ProductList } from '../../../shared/schemas/designs'
-import { apiFetch } from '../../lib/api'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { DesignView, ProductList, ProductListRequest } from '../../../shared/schemas/designs'
+import { apiFetch, ApiError } from '../../lib/api'
 
 export function productListQueryKey(designId: string) {
   return ['product-list', designId] as const
 }
 
-/** POST /api/designs/:id/products: the design's list; the first one costs 1 credit, reopening it is free. */
+const designPath = (designId: string) => `/api/designs/${encodeURIComponent(designId)}`
+
+/** GET /api/designs/:id/products: the list already paid for, or null when there is none yet. Never charges. */
+export async function fetchProductList(designId: string, signal?: AbortSignal): Promise<ProductList | null> {
+  try {
+    return await apiFetch<ProductList>(`${designPath(designId)}/products`, { signal })
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'no_product_list') return null
+    throw error
+  }
+}
+
+/** POST /api/designs/:id/products: makes the list and spends 1 credit, only with the member's consent in the body. */
 export function requestProductList(designId: string): Promise<ProductList> {
-  return apiFetch<ProductList>(`/api/designs/${encodeURIComponent(designId)}/products`, { body: {} })
+  const body: ProductListRequest = { acceptCharge: true }
+  return apiFetch<ProductList>(`${designPath(designId)}/products`, { body })
+}
+
+/** The design the list is for (the member's own; 404 otherwise), to check it is real before anything else. */
+export function useProductDesign(designId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['product-design', designId],
+    queryFn: ({ signal }) => apiFetch<DesignView>(designPath(designId), { signal }),
+    enabled,
+    retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
+    staleTime: 60_000,
+  })
 }
 
 /**
- * The product list of one design, for paid members. A query rather than a mutation: the server saves the
- * list on first request and answers later requests from it without charging, so asking again is safe, and
- * the list is kept for the session (no refetch on its own). Failures are not retried automatically: the
- * server already retries the analysis, and the member has a 'Try Again' button.
+ * A design's saved product list, read without charging (null: not made yet, the member is asked first). Kept for
+ * the session. Failures are not retried automatically: the member has a 'Try Again' button.
  */
-export function useProductList(designId: string, options: { enabled: boolean; onCharged: () => void }) {
-  const { enabled, onCharged } = options
+export function useProductList(designId: string, enabled: boolean) {
   return useQuery({
     queryKey: productListQueryKey(designId),
-    // No abort signal on purpose: a member who leaves mid-analysis still gets the (paid-for) list when they return.
-    queryFn: async () => {
-      const list = await requestProductList(designId)
-      // The credit balance changed on the server: the header badge must follow.
-      if (list.charged) onCharged()
-      return list
-    },
+    queryFn: ({ signal }) => fetchProductList(designId, signal),
     enabled,
     retry: false,
     staleTime: Infinity,
     gcTime: 30 * 60_000,
     refetchOnReconnect: false,
+  })
+}
+
+/** The member said yes to the charge: make the list, keep it as the design's list, and let the badge follow. */
+export function useCreateProductList(designId: string, onCharged: () => void) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => requestProductList(designId),
+    onSuccess: (list) => {
+      queryClient.setQueryData(productListQueryKey(designId), list)
+      if (list.charged) onCharged()
+    },
   })
 }

@@ -1,14 +1,15 @@
-import { AlertTriangle, Archive, ArrowLeft, ChevronDown, Coins, ExternalLink, Flower2, Info, Lamp, LoaderCircle, RotateCcw, Shirt, ShowerHead, SprayCan, Wrench, type LucideIcon } from 'lucide-react'
+import { AlertTriangle, Archive, ArrowLeft, ChevronDown, Coins, ExternalLink, Flower2, Info, Lamp, LoaderCircle, RotateCcw, Shirt, ShoppingBag, ShowerHead, SprayCan, Wrench, type LucideIcon } from 'lucide-react'
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { toast } from '../../lib/toast'
+import { creditsLabel } from '../../../shared/packages'
 import type { Product, ProductCategory } from '../../../shared/products'
 import { useAuth } from '../../auth/auth-context'
 import { Button, buttonClass } from '../../components/ui/button'
 import { ApiError } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { groupProductsByCategory, shopLinkLabel, shopLinkRel, type ProductGroup } from './group-products'
-import { useProductList } from './product-list-api'
+import { useCreateProductList, useProductDesign, useProductList } from './product-list-api'
 import { UpgradePanel } from './upgrade-panel'
 
 // spec §8 Products, verbatim.
@@ -29,39 +30,54 @@ const CATEGORY_ICONS: Record<ProductCategory, LucideIcon> = {
 
 export type ProductRecommendationsProps = {
   designId: string
-  /** Shows 'Back to Transformations' (issue 9: the wizard's step 4 and the My Designs detail alike). */
+  /** Shows the back button (the wizard's step 4: 'Back to Transformations'). */
   onBack?: () => void
+  /** The back button's words where it leads elsewhere (My Designs: back to the collection). */
+  backLabel?: string
   /** Shows 'Start Over'. */
   onStartOver?: () => void
-  /** The credit package cards for non-paid members (a route renders them; features do not import each other). */
+  /** The design is not a real design of the signed-in user (unknown, someone else's, a sample, or signed out). */
+  onMissing?: () => void
+  /** The credit package cards, for non-paid members and members out of credits (a route renders them; features do not import each other). */
   renderPackages?: () => ReactNode
 }
 
 /**
- * spec §2 step 4 / My Designs detail: product recommendations for one design. Paid members get the list
- * (the first one costs 1 credit) grouped by category in panels that start open; others an upgrade panel.
+ * spec §2 step 4 / My Designs detail: product recommendations for one design. Paid members get the list grouped by
+ * category in panels that start open; a list not yet paid for is made only after the member agrees to spend 1 credit
+ * on it. Others get an upgrade panel.
  */
-export function ProductRecommendations({ designId, onBack, onStartOver, renderPackages }: ProductRecommendationsProps) {
+export function ProductRecommendations({ designId, onBack, backLabel = 'Back to Transformations', onStartOver, onMissing, renderPackages }: ProductRecommendationsProps) {
   const auth = useAuth()
   const headingId = useId()
   const isPaid = auth.membershipTier === 'paid'
   const { refreshCredits } = auth
-  const list = useProductList(designId, { enabled: !auth.loading && isPaid, onCharged: () => void refreshCredits() })
-  const { error, errorUpdatedAt } = list
+  const signedIn = !auth.loading && Boolean(auth.user)
+  const design = useProductDesign(designId, signedIn)
+  const designError = design.error
+  const missing =
+    (!auth.loading && !auth.user) || (designError instanceof ApiError && designError.status >= 400 && designError.status < 500 && designError.status !== 401) || design.data?.is_fallback === true
+  const list = useProductList(designId, signedIn && isPaid && design.isSuccess && !missing)
+  const create = useCreateProductList(designId, () => void refreshCredits())
+  const error = list.error ?? create.error
+
+  useEffect(() => {
+    if (missing) onMissing?.()
+  }, [missing, onMissing])
 
   // spec §8: a toast when the list cannot be had; server refusals say why.
   useEffect(() => {
     if (!error) return
     const answered = error instanceof ApiError && error.status > 0
     toast.error(answered ? GET_FAILED_MESSAGE : FETCH_FAILED_MESSAGE, { id: `products-${designId}`, description: answered ? error.message : undefined })
-  }, [error, errorUpdatedAt, designId])
+  }, [error, designId])
 
   const actions = (onBack || onStartOver) && (
     <div className="flex flex-wrap gap-3">
       {onBack && (
         <Button variant="secondary" onClick={onBack}>
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back to Transformations
+          {backLabel}
         </Button>
       )}
       {onStartOver && (
@@ -73,7 +89,7 @@ export function ProductRecommendations({ designId, onBack, onStartOver, renderPa
     </div>
   )
 
-  if (!auth.loading && !isPaid) {
+  if (!auth.loading && !isPaid && !missing) {
     return (
       <section aria-labelledby={headingId} className="space-y-6">
         <UpgradePanel headingId={headingId} packages={renderPackages?.()} />
@@ -82,8 +98,30 @@ export function ProductRecommendations({ designId, onBack, onStartOver, renderPa
     )
   }
 
+  let body: ReactNode
+  if (missing) {
+    body = (
+      <p role="status" className="rounded-2xl bg-sand-100 px-5 py-4 text-ink-700">
+        Product recommendations are available for your own designs, not for sample images.
+      </p>
+    )
+  } else if (list.data) {
+    body = <ListBody groups={groupProductsByCategory(list.data.products)} message={list.data.message} charged={list.data.charged} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+  } else if (create.isPending) {
+    body = <Finding />
+  } else if (create.error) {
+    // Nothing was charged: the credit is spent only when a list is saved. Asking again costs 1 credit if it works.
+    body = <ListError error={create.error} retryCosts onRetry={() => create.mutate()} renderPackages={renderPackages} />
+  } else if (list.error && !list.isFetching) {
+    body = <ListError error={list.error} onRetry={() => void list.refetch()} renderPackages={renderPackages} />
+  } else if (list.data === null) {
+    body = <ListConsent credits={auth.credits} onConfirm={() => create.mutate()} renderPackages={renderPackages} />
+  } else {
+    body = <Finding />
+  }
+
   return (
-    <section aria-labelledby={headingId} aria-busy={list.isFetching || auth.loading || undefined}>
+    <section aria-labelledby={headingId} aria-busy={list.isFetching || create.isPending || auth.loading || undefined}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id={headingId} className="text-3xl text-ink-900">
@@ -94,22 +132,42 @@ export function ProductRecommendations({ designId, onBack, onStartOver, renderPa
         {actions}
       </div>
 
-      <div className="mt-8">
-        {list.data ? (
-          <ListBody
-            groups={groupProductsByCategory(list.data.products)}
-            message={list.data.message}
-            charged={list.data.charged}
-            retrying={list.isFetching}
-            onRetry={() => void list.refetch()}
-          />
-        ) : list.error && !list.isFetching ? (
-          <ListError error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <Finding />
-        )}
-      </div>
+      <div className="mt-8">{body}</div>
     </section>
+  )
+}
+
+/** spec §9: a list costs 1 credit. The member hears it before anything is spent, and the charge follows their yes. */
+function ListConsent({ credits, onConfirm, renderPackages }: { credits: number; onConfirm: () => void; renderPackages?: () => ReactNode }) {
+  const enough = credits >= 1
+  return (
+    <div className="rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-sand-200 sm:p-10" data-testid="product-list-consent">
+      <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Coins aria-hidden="true" className="h-6 w-6" />
+      </span>
+      <h3 className="mt-4 text-2xl text-ink-900">A product list for this design costs 1 credit</h3>
+      <p className="mx-auto mt-2 max-w-lg text-ink-600">
+        {enough
+          ? `You have ${creditsLabel(credits)}. The credit is used only when your list is ready, and opening it again later is free.`
+          : 'You have no credits left. Buy a credit package to get this list; you come back here after paying.'}
+      </p>
+      {enough ? (
+        <Button size="lg" className="mt-6 h-auto min-h-12 py-2.5" onClick={onConfirm}>
+          <ShoppingBag aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span>
+            Get Product List <span className="whitespace-nowrap">· 1 credit</span>
+          </span>
+        </Button>
+      ) : (
+        renderPackages && <div className="mt-8 border-t border-sand-200 pt-8 text-left">{renderPackages()}</div>
+      )}
+      {!enough && !renderPackages && (
+        <Link to="/pricing" className={buttonClass('primary', 'lg', 'mt-6')}>
+          <Coins aria-hidden="true" className="h-4 w-4" />
+          Buy Credits
+        </Link>
+      )}
+    </div>
   )
 }
 
@@ -136,7 +194,7 @@ function Finding() {
   )
 }
 
-function ListError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+function ListError({ error, onRetry, retryCosts = false, renderPackages }: { error: Error; onRetry: () => void; retryCosts?: boolean; renderPackages?: () => ReactNode }) {
   const answered = error instanceof ApiError && error.status > 0
   const outOfCredits = error instanceof ApiError && error.status === 402
   return (
@@ -146,18 +204,22 @@ function ListError({ error, onRetry }: { error: Error; onRetry: () => void }) {
       </span>
       <h3 className="mt-4 text-2xl text-ink-900">{answered ? GET_FAILED_MESSAGE : FETCH_FAILED_MESSAGE}</h3>
       <p className="mx-auto mt-2 max-w-lg text-ink-600">{answered ? error.message : 'Check your connection and try again.'}</p>
+      {retryCosts && !outOfCredits && <p className="mx-auto mt-2 max-w-lg text-sm text-ink-600">No credit was used. Trying again uses 1 credit once the list is ready.</p>}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {outOfCredits && (
+        {outOfCredits && !renderPackages && (
           <Link to="/pricing" className={buttonClass('primary', 'md')}>
             <Coins aria-hidden="true" className="h-4 w-4" />
             Buy Credits
           </Link>
         )}
-        <Button variant={outOfCredits ? 'secondary' : 'primary'} onClick={onRetry}>
-          <RotateCcw aria-hidden="true" className="h-4 w-4" />
-          Try Again
-        </Button>
+        {!outOfCredits && (
+          <Button onClick={onRetry}>
+            <RotateCcw aria-hidden="true" className="h-4 w-4" />
+            Try Again{retryCosts && <span className="whitespace-nowrap font-normal opacity-80"> · 1 credit</span>}
+          </Button>
+        )}
       </div>
+      {outOfCredits && renderPackages && <div className="mt-8 border-t border-sand-200 pt-8 text-left">{renderPackages()}</div>}
     </div>
   )
 }

@@ -2,16 +2,8 @@
 // photo) into the compressed photo the wizard stores (spec §5). Every failure carries the spec's message.
 import type { StoredPhoto } from '../../lib/browser-storage'
 import { hashBlob } from '../../lib/browser-storage'
-import {
-  checkImageFile,
-  compressImage,
-  CORRUPTED_IMAGE_MESSAGE,
-  HEIC_PREVIEW_QUALITY,
-  ImageProcessingError,
-  isHeicFile,
-  PROCESSING_FAILED_MESSAGE,
-  resizeForPreview,
-} from '../../lib/image-compression'
+import { checkImageFile, CORRUPTED_IMAGE_MESSAGE, HEIC_PREVIEW_QUALITY, ImageProcessingError, isHeicFile, PROCESSING_FAILED_MESSAGE } from '../../lib/image-compression'
+import { compressPhoto, previewPhoto } from '../../lib/image-worker-client'
 
 export const WEB_IMAGE_FAILED_MESSAGE = 'Failed to load image from web source. Try downloading the image first.'
 export const TEMPLATE_FAILED_MESSAGE = 'Failed to load template image'
@@ -40,12 +32,12 @@ async function prepareHeic(file: File): Promise<Pick<StoredPhoto, 'blob' | 'prev
     const converted = await heic2any({ blob: file, toType: 'image/jpeg', quality: HEIC_PREVIEW_QUALITY })
     const jpeg = Array.isArray(converted) ? converted[0] : converted
     if (!jpeg) throw new Error('empty conversion')
-    const [preview, compressed] = await Promise.all([resizeForPreview(jpeg), compressImage(jpeg)])
+    const [preview, compressed] = await Promise.all([previewPhoto(jpeg), compressPhoto(jpeg)])
     return { blob: compressed.blob, preview, width: compressed.width, height: compressed.height }
   } catch {
     // Some browsers (Safari) decode HEIC themselves; otherwise the server converts the original.
     try {
-      const compressed = await compressImage(file)
+      const compressed = await compressPhoto(file)
       return { blob: compressed.blob, preview: compressed.blob, width: compressed.width, height: compressed.height }
     } catch {
       return { blob: file, preview: null, width: null, height: null }
@@ -61,7 +53,7 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
     prepared = await prepareHeic(file)
   } else {
     try {
-      const compressed = await compressImage(file)
+      const compressed = await compressPhoto(file)
       prepared = { blob: compressed.blob, preview: compressed.blob, width: compressed.width, height: compressed.height }
     } catch (error) {
       throw new PhotoError(error instanceof ImageProcessingError ? error.message : PROCESSING_FAILED_MESSAGE)

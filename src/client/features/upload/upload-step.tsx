@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button'
 import type { StoredPhoto } from '../../lib/browser-storage'
 import { PROCESSING_FAILED_MESSAGE } from '../../lib/image-compression'
 import { cn } from '../../lib/cn'
+import { warmUpImageWorker } from '../../lib/image-worker-client'
 import { readDropContent, type TransferLike } from './drop-content'
 import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto, TEMPLATE_FAILED_MESSAGE } from './prepare-photo'
 import { STOCK_PHOTOS, StockThumbnail, stockPhotoFile, type StockPhoto } from './stock-photos'
@@ -31,6 +32,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 /** Step 1: drag and drop, choose, paste or pick a stock photo; then a preview with 'Continue to Styles →' (spec §2). */
 export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Props) {
   const inputId = useId()
+  const fileInputRef = useRef<HTMLInputElement>(null)
   const hintId = useId()
   const [busy, setBusy] = useState<Busy>(null)
   const [error, setError] = useState<string | null>(null)
@@ -104,9 +106,20 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
 
   // spec §2: paste from the clipboard anywhere on step 1.
   const acceptTransferRef = useRef(acceptTransfer)
+  const acceptFileRef = useRef(acceptFile)
   useEffect(() => {
     acceptTransferRef.current = acceptTransfer
+    acceptFileRef.current = acceptFile
   })
+  // The file input works before the page is hydrated (its label opens the picker): a file chosen then is taken now.
+  const inputRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const input = inputRef.current
+    const file = input?.files?.[0]
+    if (!input || !file) return
+    input.value = ''
+    void acceptFileRef.current(file)
+  }, [])
   useEffect(() => {
     const onPaste = (event: ClipboardEvent) => {
       if (!event.clipboardData || isTypingTarget(event.target)) return
@@ -130,6 +143,7 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
   const dropHandlers = {
     onDragEnter: (event: DragEvent) => {
       event.preventDefault()
+      warmUpImageWorker()
       setDragging(true)
     },
     onDragOver: (event: DragEvent) => {
@@ -212,8 +226,19 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
           {...dropHandlers}
           data-testid="photo-drop-zone"
           aria-busy={busy !== null}
+          // spec §2 step 1 'drag and drop or click': a click anywhere in the zone opens the file picker. The file input is
+          // the zone's one keyboard stop (no nested controls), and Enter or Space on it opens the picker too.
+          onClick={(event) => {
+            if ((event.target as Element).closest('label, input, button, a')) return
+            fileInputRef.current?.click()
+          }}
+          onKeyDown={(event) => {
+            if (event.target !== fileInputRef.current || (event.key !== 'Enter' && event.key !== ' ')) return
+            event.preventDefault()
+            fileInputRef.current?.click()
+          }}
           className={cn(
-            'flex min-h-72 flex-1 flex-col items-center justify-center gap-4 rounded-3xl border-2 border-dashed bg-white px-6 py-10 text-center transition-colors',
+            'flex min-h-72 flex-1 cursor-pointer flex-col items-center justify-center gap-4 rounded-3xl border-2 border-dashed bg-white px-6 py-10 text-center transition-colors has-[:focus-visible]:border-brand-600',
             dragging ? 'border-brand-600 bg-brand-50' : 'border-sand-300',
           )}
         >
@@ -226,12 +251,14 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
           </div>
           <div>
             <input
+              ref={fileInputRef}
               id={inputId}
               type="file"
               accept="image/*,.heic,.heif"
               className="peer sr-only"
               aria-describedby={hintId}
               disabled={busy !== null}
+              onFocus={warmUpImageWorker}
               onChange={(event) => {
                 const file = event.currentTarget.files?.[0]
                 event.currentTarget.value = ''
@@ -240,6 +267,8 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
             />
             <label
               htmlFor={inputId}
+              // The photo is prepared in a worker: start it while the visitor is still choosing the file.
+              onPointerDown={warmUpImageWorker}
               className="inline-flex h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-brand-700 px-6 font-medium text-white shadow-sm transition-colors hover:bg-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
             >
               Choose a photo

@@ -1,13 +1,28 @@
 import { ArrowLeft, Check, Sparkles } from 'lucide-react'
 import { RadioGroup } from 'radix-ui'
-import { useId, useState } from 'react'
+import { memo, useId, useState } from 'react'
 import { findPalette, PALETTE_IDS, isPaletteId, paletteLabel, type PaletteId } from '../../../shared/catalogue/palettes'
-import { findStyle, isStyleId, STYLES, type StyleId } from '../../../shared/catalogue/styles'
+import { findStyle, isStyleId, STYLES, type Style, type StyleId } from '../../../shared/catalogue/styles'
 import { styleImageSources } from '../../../shared/catalogue/images'
 import { Button } from '../../components/ui/button'
 import { CataloguePicture } from '../../components/ui/catalogue-picture'
 import { INPUT_CLASS } from '../../components/ui/form-field'
 import { StyleSwatch } from '../../components/ui/style-swatch'
+
+/** A style card's picture: it never changes with the choice, so choosing a style does not re-render 21 pictures. */
+const StyleCardPicture = memo(function StyleCardPicture({ style }: { style: Style }) {
+  return (
+    <span aria-hidden="true" className="block aspect-[4/3] overflow-hidden">
+      <CataloguePicture
+        sources={styleImageSources(style.id)}
+        sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
+        alt=""
+        className="h-full w-full"
+        fallback={<StyleSwatch style={style} className="h-full w-full" />}
+      />
+    </span>
+  )
+})
 
 type Props = {
   style: StyleId | null
@@ -32,6 +47,7 @@ export function StyleStep({ style: styleProp, palette: paletteProp, photoUrl, ph
     setStyle(styleProp)
     setPalette(paletteProp)
   }
+  // The choice shows at once from local state; the address follows in the router's transition (issue 17 §4).
   const chooseStyle = (next: StyleId) => {
     setStyle(next)
     onStyleChange(next)
@@ -80,15 +96,7 @@ export function StyleStep({ style: styleProp, palette: paletteProp, photoUrl, ph
               }}
               className="group relative overflow-hidden rounded-2xl bg-white text-left shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md data-[state=checked]:ring-2 data-[state=checked]:ring-brand-600"
             >
-              <span aria-hidden="true" className="block aspect-[4/3] overflow-hidden">
-                <CataloguePicture
-                  sources={styleImageSources(item.id)}
-                  sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
-                  alt=""
-                  className="h-full w-full"
-                  fallback={<StyleSwatch style={item} className="h-full w-full" />}
-                />
-              </span>
+              <StyleCardPicture style={item} />
               <span className="flex items-center justify-between gap-2 px-3 py-2.5">
                 <span className="text-sm font-medium text-ink-900">{item.name}</span>
                 <RadioGroup.Indicator className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">

@@ -1,11 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { fixturePhoto } from '../../../../tests/support/paths'
 import { detectObjects, warmUp, type DetectedObject } from './human-detector'
-
-const PHOTOS = resolve(import.meta.dirname, '../../../../../shared/fixtures/photos')
-const LIVING_ROOM = resolve(PHOTOS, 'cc0-interior-1.jpg')
 
 // Things a camera finds in a furnished room; anything outdoorsy would mean the detector is broken.
 const INDOOR_OBJECTS = ['couch', 'chair', 'vase', 'tv', 'potted plant', 'bed', 'dining table', 'toilet', 'sink', 'bottle', 'cup', 'book', 'clock', 'bowl', 'refrigerator', 'oven', 'bench']
@@ -29,8 +26,8 @@ describe('the Human object detector', () => {
     await warmUp()
   })
 
-  it.skipIf(!existsSync(LIVING_ROOM))('finds plausible furniture in a real interior photo', async () => {
-    const found = await detectObjects(readFileSync(LIVING_ROOM))
+  it('finds plausible furniture in a real interior photo', async () => {
+    const found = await detectObjects(readFileSync(fixturePhoto('cc0-interior-1.jpg')))
     expectWellFormed(found)
     expect(found.length).toBeGreaterThan(0)
     expect(INDOOR_OBJECTS).toContain(found[0]?.label)

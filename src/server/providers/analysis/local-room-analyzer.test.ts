@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import sharp from 'sharp'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { PALETTE_IDS } from '../../../shared/catalogue/palettes'
 import { METAL_FINISH_NAMES, PALETTE_COLOUR_NAMES } from '../../../shared/catalogue/product-types'
@@ -8,20 +6,11 @@ import { STYLES, findStyle } from '../../../shared/catalogue/styles'
 import { DEFAULT_RETAILER, RoomItemSchema, type RoomItem } from '../../../shared/products'
 import { ROOM_TYPES } from '../../../shared/generation'
 import { RoomAnalysisError } from './analyze-room-with-fallback'
+import { fixturePhoto } from '../../../../tests/support/paths'
 import { buildRoomItems, createLocalRoomAnalyzer } from './local-room-analyzer'
 
-// The shared CC0 interior photo lives beside the repository (never copied into it); a rendered image
-// stands in where it is absent.
-const FIXTURE = resolve(import.meta.dirname, '../../../../../shared/fixtures/photos/cc0-interior-1.jpg')
-
-async function realImage(): Promise<Buffer> {
-  if (existsSync(FIXTURE)) return readFileSync(FIXTURE)
-  const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="720">
-    <rect width="960" height="720" fill="#d5e6ea"/><rect y="520" width="960" height="200" fill="#9e978e"/>
-    <rect x="120" y="380" width="320" height="180" fill="#7fa7b5"/><ellipse cx="280" cy="380" rx="110" ry="26" fill="#fff"/>
-    <rect x="640" y="330" width="110" height="70" rx="10" fill="#fff"/><ellipse cx="700" cy="450" rx="80" ry="60" fill="#fff"/></svg>`
-  return sharp(Buffer.from(scene)).jpeg({ quality: 85 }).toBuffer()
-}
+// The shared CC0 interior photo lives beside the repository (never copied into it); without it the test fails, saying so.
+const realImage = () => readFileSync(fixturePhoto('cc0-interior-1.jpg'))
 
 function categoriesOf(items: RoomItem[]): Set<string> {
   return new Set(items.map((item) => item.category))
@@ -128,7 +117,7 @@ describe('the local room analyzer', () => {
   it('analyses a real image into 8–12 items in at least 5 categories, in the style’s finish, the same every time', async () => {
     const analyzer = createLocalRoomAnalyzer()
     await analyzer.warmUp()
-    const image = await realImage()
+    const image = realImage()
     const first = await analyzer.analyze(input(image))
     const second = await analyzer.analyze(input(image))
 

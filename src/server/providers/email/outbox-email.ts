@@ -11,9 +11,10 @@ export function createOutboxEmail(options: { dir: string; from: string }): Email
     name: 'outbox',
     async send(message: EmailMessage) {
       const info = await transport.sendMail({ from: options.from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text })
-      await mkdir(options.dir, { recursive: true })
+      await mkdir(options.dir, { recursive: true, mode: 0o700 })
       const file = path.join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`)
-      await writeFile(file, info.message as Buffer)
+      // Reset links are in here: the server's user alone may read them.
+      await writeFile(file, info.message as Buffer, { mode: 0o600 })
     },
   }
 }

@@ -1,3 +1,4 @@
+import type { GeneratorInfo } from '../../../shared/public-config'
 import type { GenerationProvider } from './generation-provider'
 import { createFailingGenerationProvider, createStallingGenerationProvider } from './diagnostic-generation-providers'
 import { createLocalGenerationProvider } from './local-generation-provider'
@@ -21,4 +22,15 @@ export function createGenerationProvider(config: {
     default:
       return createLocalGenerationProvider()
   }
+}
+
+const REPLICATE_MODEL_NAMES: Record<ReplicateModel, string> = { 'flux-canny-pro': 'FLUX.1 Canny [pro]', 'flux-depth-pro': 'FLUX.1 Depth [pro]' }
+
+/**
+ * What the product tells visitors about the generator (spec: honest about the built-in engine), decided next to
+ * the factory so the words and the provider cannot disagree. The diagnostic providers stand in for the built-in one.
+ */
+export function describeGenerator(config: { generationProvider: GenerationProviderName; replicate?: { model: ReplicateModel } | undefined }): GeneratorInfo {
+  if (config.generationProvider === 'replicate' && config.replicate) return { kind: 'ai-model', model: REPLICATE_MODEL_NAMES[config.replicate.model], provider: 'Replicate' }
+  return { kind: 'built-in' }
 }

@@ -1,4 +1,4 @@
-import type { GenerationProvider } from './generation-provider'
+import { GenerationRefusal, type GenerationProvider } from './generation-provider'
 
 /**
  * Providers an operator (or a test) selects on purpose with GENERATION_PROVIDER to see the product's
@@ -8,7 +8,7 @@ export function createFailingGenerationProvider(): GenerationProvider {
   return {
     name: 'failing',
     async generate() {
-      throw new Error('The generation provider is unavailable (GENERATION_PROVIDER=failing)')
+      throw new GenerationRefusal('The design service is unavailable right now.', { detail: 'The generation provider is unavailable (GENERATION_PROVIDER=failing)' })
     },
   }
 }

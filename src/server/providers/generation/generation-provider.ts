@@ -19,3 +19,16 @@ export interface GenerationProvider {
   readonly name: string
   generate: (input: GenerationInput) => Promise<GenerationOutput>
 }
+
+/**
+ * A provider failure with a reason the user may read (spec §8: 'Using sample image: {error}'). Any other error's
+ * message is for the logs only: it may name hosts, ids or configuration.
+ */
+export class GenerationRefusal extends Error {
+  readonly userMessage: string
+  constructor(userMessage: string, options?: { cause?: unknown; detail?: string }) {
+    super(options?.detail ?? userMessage, { cause: options?.cause })
+    this.name = 'GenerationRefusal'
+    this.userMessage = userMessage
+  }
+}

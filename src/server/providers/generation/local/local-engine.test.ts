@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PALETTE_IDS } from '../../../../shared/catalogue/palettes'
 import { STYLE_IDS } from '../../../../shared/catalogue/styles'
 import { captionBandHeight } from './caption'
+import { LABEL } from './label-classes'
+import { FOUND_CLASSES } from './find-surfaces'
 import { LOCAL_METHOD, LocalEngineInputError, renderLocalRedesign, type LocalRedesignInput } from './local-engine'
 import { edgeCorrelation, type GreyImage } from './metrics'
 
@@ -39,6 +41,20 @@ async function greyRows(image: Buffer, top: number, height: number): Promise<Gre
 }
 
 describe('renderLocalRedesign', () => {
+  it('can show its work: the label class it took each pixel for, without changing the image bytes', async () => {
+    const plain = await renderLocalRedesign(input())
+    expect(plain.surfaces).toBeUndefined()
+    const shown = await renderLocalRedesign(input(), { withSurfaces: true })
+    expect(shown.image.equals(plain.image)).toBe(true)
+    const surfaces = shown.surfaces!
+    expect([surfaces.width, surfaces.height]).toEqual([480, 320])
+    expect(surfaces.labels).toHaveLength(480 * 320)
+    expect(surfaces.labels.every((label) => FOUND_CLASSES.has(label))).toBe(true)
+    // the drawn floor (bottom centre) and back wall (upper middle) of the SVG bathroom
+    expect(surfaces.labels[310 * 480 + 240]).toBe(LABEL.floor)
+    expect(surfaces.labels[20 * 480 + 240]).toBe(LABEL.wall)
+  })
+
   it('returns a JPEG the size of the photo, made by the local style transfer', async () => {
     const result = await renderLocalRedesign(input())
     expect(result.method).toBe(LOCAL_METHOD)
@@ -71,7 +87,9 @@ describe('renderLocalRedesign', () => {
     expect(top).toBeGreaterThan(0.5)
   })
 
-  it('renders every style', async () => {
+  // The first render in each style builds its material tiles (wall, floor, cabinetry and countertop kinds, cached
+  // for the life of the process), so this test pays for nearly all of them on a shared machine.
+  it('renders every style', { timeout: 180_000 }, async () => {
     for (const styleId of STYLE_IDS) {
       const result = await renderLocalRedesign(input({ styleId }))
       expect(result.image.length, styleId).toBeGreaterThan(1000)

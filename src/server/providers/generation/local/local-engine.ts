@@ -1,19 +1,21 @@
-// The on-machine generator (issue 6): computational photography, not a diffusion model. It finds the room's
-// surfaces on a small copy of the photo, redraws them at full size in the palette's colours and the style's
-// materials while keeping the photo's own light and edges, grades the result, and sets the caption band.
-// Pure: the same inputs and seed give the same bytes; the only state is the cache of material tiles.
+// The on-machine generator: computational photography, not a diffusion model. It finds the room's surfaces on
+// a small copy of the photo (findSurfaces: a label class per pixel), recovers the room's planes from them, and
+// redraws every chosen surface at full size in the style's materials and the palette's colours, in perspective
+// and under the photo's own light, leaving windows, mirrors, glass, lights and props as they were; then it sets
+// the caption band. Pure: the same inputs and seed give the same bytes; the only state is the cache of
+// material tiles. See README.md in this folder.
 import sharp from 'sharp'
 import { LOCAL_ENGINE_METHOD } from '../../../../shared/generation'
 import { findPalette, type PaletteId } from '../../../../shared/catalogue/palettes'
 import { findStyleRecipe } from '../../../../shared/catalogue/style-recipes'
 import { findStyle, type StyleId } from '../../../../shared/catalogue/styles'
 import { captionBandHeight, captionSvg } from './caption'
-import { composeRedesign } from './compose'
-import { buildGrade } from './grading'
+import { findSurfaces } from './find-surfaces'
 import { hashSeed } from './random'
-import { planRender } from './render-plan'
-import { segmentScene } from './segmentation'
-import { softBorders } from './soft-borders'
+import type { Changes } from './surface-classes'
+import { redesignFromSurfaces } from './surface-compose'
+
+export { ROLE_LABELS } from './find-surfaces'
 
 export const LOCAL_METHOD = LOCAL_ENGINE_METHOD
 
@@ -29,6 +31,8 @@ export type LocalRedesignInput = {
   paletteId: PaletteId
   roomType: string
   seed: number
+  /** What to change (walls, floor, vanity and cabinets, fixtures and metal finish); everything by default. */
+  changes?: Partial<Changes>
 }
 
 export type LocalRedesignOutput = {
@@ -36,6 +40,21 @@ export type LocalRedesignOutput = {
   width: number
   height: number
   method: typeof LOCAL_METHOD
+  /** With `{ withSurfaces: true }`: the label class the engine took each analysis pixel for (row-major). */
+  surfaces?: EngineSurfaces
+}
+
+export type EngineSurfaces = {
+  /** Analysis size: the long side is at most 512 px, same aspect as the photo. */
+  width: number
+  height: number
+  /** One label-class id (label-classes.ts) per pixel. */
+  labels: Uint8Array
+}
+
+export type LocalRedesignOptions = {
+  /** Also return the surface the engine assigned to every pixel, as label classes. The image bytes do not change. */
+  withSurfaces?: boolean
 }
 
 /** An input the engine cannot work with: not an image, an unknown style or palette, or far too large. */
@@ -48,7 +67,7 @@ export class LocalEngineInputError extends Error {
   }
 }
 
-export async function renderLocalRedesign(input: LocalRedesignInput): Promise<LocalRedesignOutput> {
+export async function renderLocalRedesign(input: LocalRedesignInput, options: LocalRedesignOptions = {}): Promise<LocalRedesignOutput> {
   const style = findStyle(input.styleId)
   if (!style) throw new LocalEngineInputError(`Unknown style: ${String(input.styleId)}`)
   // "Surprise me" means no palette was chosen: the style's own palette dresses the room.
@@ -64,19 +83,31 @@ export async function renderLocalRedesign(input: LocalRedesignInput): Promise<Lo
   const analysis = await sharp(pixels, { raw: { width, height, channels: 3 } }).resize(analysisWidth, analysisHeight, { fit: 'fill' }).raw().toBuffer()
 
   const seed = hashSeed(input.seed, style.id, palette.id)
-  const scene = segmentScene(new Uint8Array(analysis.buffer, analysis.byteOffset, analysis.length), analysisWidth, analysisHeight)
-  const recipe = findStyleRecipe(style.id)
-  const plan = planRender({ scene, palette: palette.colors, look: style.look, recipe, seed })
-  const grade = buildGrade(style.look, recipe, seed)
-  const borders = softBorders(scene.regionOf, scene.lab, analysisWidth, analysisHeight)
-  const rendered = composeRedesign({ pixels, width, height, regionOf: scene.regionOf, borders, analysisWidth, analysisHeight, plan, grade })
+  const analysisPixels = new Uint8Array(analysis.buffer, analysis.byteOffset, analysis.length)
+  const surfaces = await findSurfaces(analysisPixels, analysisWidth, analysisHeight)
+  const { pixels: rendered } = redesignFromSurfaces({
+    pixels,
+    width,
+    height,
+    labels: surfaces.labels,
+    labelWidth: surfaces.width,
+    labelHeight: surfaces.height,
+    labelPixels: surfaces.width === analysisWidth && surfaces.height === analysisHeight ? analysisPixels : undefined,
+    look: style.look,
+    palette: palette.colors,
+    recipe: findStyleRecipe(style.id),
+    seed,
+    changes: input.changes,
+  })
 
   const band = captionBandHeight(height)
   const image = await sharp(rendered, { raw: { width, height, channels: 3 } })
     .composite([{ input: captionSvg(width, height, style.name), left: 0, top: height - band }])
     .jpeg({ quality: 88, chromaSubsampling: '4:2:0' })
     .toBuffer()
-  return { image, width, height, method: LOCAL_METHOD }
+  const output: LocalRedesignOutput = { image, width, height, method: LOCAL_METHOD }
+  if (options.withSurfaces) output.surfaces = { width: surfaces.width, height: surfaces.height, labels: surfaces.labels }
+  return output
 }
 
 async function decodePhoto(image: Buffer): Promise<{ pixels: Uint8Array; width: number; height: number }> {

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest'
+import { srgb8ToLab } from '../../src/server/providers/generation/local/colour-space'
+import { LABEL } from '../../src/server/providers/generation/local/label-classes'
+import { boundaryF, changedSurfaceIoU, classCounts, classIoU, leakShare, patchiness, resizeLabels } from './engine-accuracy'
+
+const W = 64
+const H = 48
+
+/** A little room: ceiling band, wall, a window on the wall, a vanity, floor. */
+function room(): Uint8Array {
+  const labels = new Uint8Array(W * H)
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      let id: number = LABEL.wall
+      if (y < 6) id = LABEL.ceiling
+      else if (y >= 36) id = LABEL.floor
+      else if (x >= 40 && x < 56 && y >= 10 && y < 24) id = LABEL.window
+      else if (x >= 8 && x < 28 && y >= 24) id = LABEL.vanity
+      labels[y * W + x] = id
+    }
+  }
+  return labels
+}
+
+/** A photo: each class a flat colour with a gentle light gradient, as Lab. */
+function photoOf(labels: Uint8Array): Float32Array {
+  const base: Record<number, [number, number, number]> = {
+    [LABEL.wall]: [200, 190, 170], [LABEL.ceiling]: [235, 235, 230], [LABEL.floor]: [120, 100, 80],
+    [LABEL.window]: [210, 225, 240], [LABEL.vanity]: [90, 60, 40],
+  }
+  const lab = new Float32Array(labels.length * 3)
+  labels.forEach((id, pixel) => {
+    const shade = 0.85 + 0.15 * ((pixel % W) / W)
+    const [r, g, b] = base[id]!
+    lab.set(srgb8ToLab(r * shade, g * shade, b * shade), pixel * 3)
+  })
+  return lab
+}
+
+/** A consistent redesign: every surface the redesign changes gets its own new colour, light gradient kept. */
+function redesign(labels: Uint8Array, options: { repaintWindow?: boolean } = {}): Float32Array {
+  const target: Record<number, [number, number, number]> = {
+    [LABEL.wall]: [120, 150, 160], [LABEL.ceiling]: [245, 240, 230], [LABEL.floor]: [60, 60, 65], [LABEL.vanity]: [40, 70, 60],
+    [LABEL.window]: options.repaintWindow ? [120, 150, 160] : [210, 225, 240],
+  }
+  const lab = new Float32Array(labels.length * 3)
+  labels.forEach((id, pixel) => {
+    const shade = 0.85 + 0.15 * ((pixel % W) / W)
+    const [r, g, b] = target[id]!
+    lab.set(srgb8ToLab(r * shade, g * shade, b * shade), pixel * 3)
+  })
+  return lab
+}
+
+/** Deterministic pseudo-random numbers in [0, 1). */
+function random(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+    return state / 2 ** 32
+  }
+}
+
+describe('engine-accuracy measures', () => {
+  it('scores a perfect segmentation with IoU 1, boundary F 1, and a consistent redesign with patchiness 0 and no leak', () => {
+    const truth = room()
+    const counts = classCounts(truth, truth)
+    const ious = classIoU(counts)
+    for (const id of [LABEL.wall, LABEL.ceiling, LABEL.floor, LABEL.window, LABEL.vanity]) expect(ious[id]).toBe(1)
+    expect(Number.isNaN(ious[LABEL.mirror]!)).toBe(true)
+    expect(changedSurfaceIoU(counts)).toBe(1)
+    expect(boundaryF(truth, truth, W, H).f).toBe(1)
+    const before = photoOf(truth)
+    const after = redesign(truth)
+    expect(patchiness(truth, before, after, W, H).share).toBe(0)
+    expect(leakShare(truth, before, after, W, H)).toBe(0)
+  })
+
+  it('scores wrong surfaces below 1: the vanity taken for wall', () => {
+    const truth = room()
+    const predicted = truth.map((id) => (id === LABEL.vanity ? LABEL.wall : id))
+    const counts = classCounts(truth, predicted)
+    const ious = classIoU(counts)
+    expect(ious[LABEL.vanity]).toBe(0)
+    expect(ious[LABEL.wall]).toBeLessThan(1)
+    expect(ious[LABEL.floor]).toBe(1)
+    // wall, floor, ceiling, vanity present (no wall tile): mean = (wallIoU + 1 + 1 + 0) / 4
+    expect(changedSurfaceIoU(counts)).toBeCloseTo((ious[LABEL.wall]! + 2) / 4, 6)
+  })
+
+  it('counts a repainted window as leak', () => {
+    const truth = room()
+    const before = photoOf(truth)
+    const after = redesign(truth, { repaintWindow: true })
+    expect(leakShare(truth, before, after, W, H)).toBe(1)
+    // only rows above the caption band are measured
+    expect(leakShare(truth, before, after, W, H, { rows: 8 })).toBeNaN()
+  })
+
+  it('gives random blotches of the old colour a high patchiness', () => {
+    const truth = room()
+    const before = photoOf(truth)
+    const after = redesign(truth)
+    const next = random(7)
+    // a third of the wall keeps its old colour in 3×3 blotches
+    for (let y = 0; y < H; y += 3) {
+      for (let x = 0; x < W; x += 3) {
+        if (next() > 0.33) continue
+        for (let dy = 0; dy < 3; dy++) {
+          for (let dx = 0; dx < 3; dx++) {
+            const pixel = Math.min(H - 1, y + dy) * W + Math.min(W - 1, x + dx)
+            if (truth[pixel] === LABEL.wall) after.set(before.subarray(pixel * 3, pixel * 3 + 3), pixel * 3)
+          }
+        }
+      }
+    }
+    const result = patchiness(truth, before, after, W, H)
+    expect(result.bySurface.get(LABEL.wall)).toBeGreaterThan(0.2)
+    expect(result.bySurface.get(LABEL.floor)).toBe(0)
+    expect(result.share).toBeGreaterThan(0.1)
+  })
+
+  it('tolerates a boundary off by up to 2 px at 512 px, not more', () => {
+    const truth = room()
+    const shifted = (by: number) => {
+      const out = new Uint8Array(truth.length)
+      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) out[y * W + x] = truth[y * W + Math.max(0, x - by)]!
+      return out
+    }
+    // at 64 px wide the tolerance is 0.25 px: a 2 px shift of the vertical borders is off
+    expect(boundaryF(truth, shifted(2), W, H).f).toBeLessThan(0.9)
+    // the same room at 512 px: a 2 px shift is within the tolerance, a 6 px one is not
+    const big = resizeLabels(truth, W, H, 512, 384)
+    const shiftBig = (by: number) => {
+      const out = new Uint8Array(big.length)
+      for (let y = 0; y < 384; y++) for (let x = 0; x < 512; x++) out[y * 512 + x] = big[y * 512 + Math.max(0, x - by)]!
+      return out
+    }
+    expect(boundaryF(big, shiftBig(2), 512, 384).f).toBe(1)
+    const far = boundaryF(big, shiftBig(6), 512, 384)
+    expect(far.f).toBeLessThan(0.9)
+    expect(far.precision).toBeGreaterThan(0.3) // horizontal borders still line up
+    // one vertical border: within 2 px it is found, 5 px off it is missed altogether
+    const halves = (at: number) => new Uint8Array(512 * 384).map((_, pixel) => (pixel % 512 < at ? LABEL.wall : LABEL['wall-tile']))
+    expect(boundaryF(halves(256), halves(258), 512, 384).f).toBe(1)
+    expect(boundaryF(halves(256), halves(261), 512, 384).f).toBe(0)
+  })
+})

@@ -1,0 +1,274 @@
+#!/usr/bin/python3
+"""Trains the engine's surface-segmentation network on labelled renders and exports it to ONNX.
+
+    /usr/bin/python3 scripts/segmentation/train.py --data DIR [DIR ...] --out .tmp/segmentation \
+        [--epochs 30] [--size 256x192] [--seed 7] [--resume] [--export src/server/providers/generation/local/model]
+
+A scene is a photo (`*.jpg`) beside its label map (the same name with `.labels.png`, or `photo.jpg` and
+`labels.png` in one folder): one byte a pixel, the class id of `label-classes.ts`. Every photo is seen with
+heavy domain randomisation (crops, flips, exposure, white balance, colour casts, contrast, noise, blur, JPEG,
+vignetting), so what the network learns is the room's layout and surfaces rather than the renderer's look.
+Runs on the CPU with Debian's python3-torch (1.13); checkpoints every epoch and resumes with --resume.
+"""
+import argparse
+import io
+import json
+import math
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from PIL import Image, ImageFilter
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / 'assets'))
+from model import SurfaceNet, CLASS_COUNT  # noqa: E402
+from lavo_labels import CLASSES  # noqa: E402
+
+VOID = 0
+
+
+def find_scenes(roots):
+    scenes = []
+    for root in roots:
+        root = Path(root)
+        for photo in sorted(root.rglob('*.jpg')):
+            for labels in (photo.with_name(photo.stem + '.labels.png'), photo.with_name('labels.png') if photo.name == 'photo.jpg' else None,
+                           photo.with_name(photo.stem.replace('photo', 'labels') + '.png')):
+                if labels is not None and labels.exists() and labels != photo:
+                    scenes.append((photo, labels))
+                    break
+    return scenes
+
+
+def load_labels(path):
+    """A label map as class ids: one byte a pixel, or the class colours of lavo_labels.CLASSES."""
+    image = Image.open(path)
+    if image.mode in ('L', 'P'):
+        return np.array(image, dtype=np.uint8)
+    rgb = np.array(image.convert('RGB'), dtype=np.int32)
+    key = (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
+    ids = np.zeros(key.shape, dtype=np.uint8)
+    known = np.zeros(key.shape, dtype=bool)
+    for class_id, _, colour in CLASSES:
+        match = key == int(colour[1:], 16)
+        ids[match] = class_id
+        known |= match
+    if not known.all():
+        raise ValueError(f'{path}: {int((~known).sum())} pixels have no class colour')
+    return ids
+
+
+class Scenes(torch.utils.data.Dataset):
+    """Photos and labels held decoded in memory (a few hundred scenes at ≤ 640 px fit easily)."""
+
+    def __init__(self, pairs, size, augment, seed):
+        self.items = []
+        for photo, labels in pairs:
+            rgb = Image.open(photo).convert('RGB')
+            lab = load_labels(labels)
+            if lab.shape[:2] != (rgb.height, rgb.width):
+                raise ValueError(f'{labels}: {lab.shape} does not match {photo}: {rgb.size}')
+            self.items.append((rgb, lab))
+        self.width, self.height = size
+        self.augment = augment
+        self.seed = seed
+        self.epoch = 0
+
+    def __len__(self):
+        return len(self.items)
+
+    def __getitem__(self, index):
+        rng = random.Random(hash((self.seed, self.epoch, index)))
+        rgb, lab = self.items[index]
+        if self.augment:
+            rgb, lab = randomise(rgb, lab, self.width, self.height, rng)
+        else:
+            rgb, lab = fit(rgb, lab, self.width, self.height)
+        x = torch.from_numpy(np.asarray(rgb, dtype=np.float32) / 255.0).permute(2, 0, 1)
+        y = torch.from_numpy(lab.astype(np.int64))
+        return x, y
+
+
+def fit(rgb, lab, width, height):
+    """Resizes to the training size, turning portrait scenes to match by cropping the centre."""
+    target = width / height
+    w, h = rgb.size
+    if w / h > target:
+        cw, ch = round(h * target), h
+    else:
+        cw, ch = w, round(w / target)
+    left, top = (w - cw) // 2, (h - ch) // 2
+    rgb = rgb.crop((left, top, left + cw, top + ch)).resize((width, height), Image.BILINEAR)
+    lab = Image.fromarray(lab).crop((left, top, left + cw, top + ch)).resize((width, height), Image.NEAREST)
+    return rgb, np.array(lab)
+
+
+def randomise(rgb, lab, width, height, rng):
+    w, h = rgb.size
+    # A crop of 55–100% of the frame at a random aspect near the target: other framings and focal lengths.
+    target = width / height * math.exp(rng.uniform(-0.25, 0.25))
+    scale = rng.uniform(0.55, 1.0)
+    cw = min(w, round(math.sqrt(scale * w * h * target)))
+    ch = min(h, round(cw / target))
+    left, top = rng.randint(0, w - cw), rng.randint(0, h - ch)
+    box = (left, top, left + cw, top + ch)
+    rgb = rgb.crop(box).resize((width, height), Image.BILINEAR)
+    lab = Image.fromarray(lab).crop(box).resize((width, height), Image.NEAREST)
+    if rng.random() < 0.5:
+        rgb, lab = rgb.transpose(Image.FLIP_LEFT_RIGHT), lab.transpose(Image.FLIP_LEFT_RIGHT)
+    if rng.random() < 0.3:
+        rgb = rgb.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.4)))
+    x = np.asarray(rgb, dtype=np.float32) / 255.0
+    linear = x ** 2.2
+    # Exposure and white balance (phones get both wrong), then a colour cast and contrast.
+    linear *= 2 ** rng.uniform(-1.2, 0.9)
+    linear *= np.array([math.exp(rng.gauss(0, 0.12)) for _ in range(3)], dtype=np.float32)
+    x = np.clip(linear, 0, None) ** (1 / 2.2)
+    if rng.random() < 0.5:
+        mean = x.mean()
+        x = (x - mean) * rng.uniform(0.7, 1.35) + mean
+    if rng.random() < 0.4:
+        grey = x.mean(axis=2, keepdims=True)
+        x = grey + (x - grey) * rng.uniform(0.4, 1.6)
+    if rng.random() < 0.3:
+        yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+        r = ((xx / width - 0.5) ** 2 + (yy / height - 0.5) ** 2) / 0.5
+        x *= (1 - rng.uniform(0.1, 0.45) * r)[..., None]
+    if rng.random() < 0.6:
+        x += np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0.005, 0.04), x.shape).astype(np.float32)
+    x = np.clip(x, 0, 1)
+    rgb = Image.fromarray((x * 255 + 0.5).astype(np.uint8))
+    if rng.random() < 0.6:
+        buffer = io.BytesIO()
+        rgb.save(buffer, 'JPEG', quality=rng.randint(35, 92))
+        rgb = Image.open(buffer).convert('RGB')
+    return rgb, np.array(lab)
+
+
+def class_weights(dataset):
+    counts = np.zeros(CLASS_COUNT, dtype=np.float64)
+    for _, lab in dataset.items:
+        counts += np.bincount(lab.ravel(), minlength=CLASS_COUNT)[:CLASS_COUNT]
+    counts[VOID] = 0
+    share = counts / max(1, counts.sum())
+    # Square-root inverse frequency, capped: rare small things (taps, frames) count, but never dominate.
+    weights = np.where(share > 0, 1 / np.sqrt(np.maximum(share, 1e-4)), 0)
+    weights = weights / weights[share > 0].mean()
+    return torch.tensor(np.minimum(weights, 5.0), dtype=torch.float32), share
+
+
+def evaluate(model, loader):
+    model.eval()
+    intersection = np.zeros(CLASS_COUNT)
+    union = np.zeros(CLASS_COUNT)
+    correct = total = 0
+    with torch.no_grad():
+        for x, y in loader:
+            predicted = model(x).argmax(1)
+            valid = y != VOID
+            correct += int(((predicted == y) & valid).sum())
+            total += int(valid.sum())
+            for c in range(1, CLASS_COUNT):
+                p, t = (predicted == c) & valid, (y == c)
+                intersection[c] += int((p & t).sum())
+                union[c] += int((p | t).sum())
+    iou = np.where(union > 0, intersection / np.maximum(union, 1), np.nan)
+    return correct / max(1, total), iou
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--data', nargs='+', required=True)
+    parser.add_argument('--validation', nargs='*', default=[])
+    parser.add_argument('--out', default='.tmp/segmentation')
+    parser.add_argument('--epochs', type=int, default=30)
+    parser.add_argument('--size', default='256x192')
+    parser.add_argument('--batch', type=int, default=8)
+    parser.add_argument('--lr', type=float, default=3e-3)
+    parser.add_argument('--seed', type=int, default=7)
+    parser.add_argument('--width', type=int, default=16, help='channels of the first level')
+    parser.add_argument('--threads', type=int, default=2)
+    parser.add_argument('--resume', action='store_true')
+    parser.add_argument('--export', help='folder to write surfaces.onnx and surfaces.json into')
+    args = parser.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    random.seed(args.seed)
+    width, height = (int(v) for v in args.size.split('x'))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    pairs = find_scenes(args.data)
+    if not pairs:
+        sys.exit(f'no labelled scenes under {args.data}')
+    validation_pairs = find_scenes(args.validation) if args.validation else []
+    print(f'{len(pairs)} training scenes, {len(validation_pairs)} validation scenes, {width}x{height}', flush=True)
+    train = Scenes(pairs, (width, height), augment=True, seed=args.seed)
+    weights, share = class_weights(train)
+    print('class shares:', ' '.join(f'{c}:{s:.3f}' for c, s in enumerate(share)), flush=True)
+    loader = torch.utils.data.DataLoader(train, batch_size=args.batch, shuffle=True, num_workers=0, drop_last=True)
+    validation = torch.utils.data.DataLoader(Scenes(validation_pairs, (width, height), augment=False, seed=0), batch_size=8) if validation_pairs else None
+
+    model = SurfaceNet(base=args.width)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    steps = args.epochs * len(loader)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=max(1, steps), pct_start=0.1)
+    start = 0
+    checkpoint = out / 'checkpoint.pt'
+    if args.resume and checkpoint.exists():
+        state = torch.load(checkpoint)
+        model.load_state_dict(state['model'])
+        optimiser.load_state_dict(state['optimiser'])
+        schedule.load_state_dict(state['schedule'])
+        start = state['epoch'] + 1
+        print(f'resumed after epoch {start}', flush=True)
+    print(f'{sum(p.numel() for p in model.parameters()) / 1e6:.2f} M parameters', flush=True)
+
+    for epoch in range(start, args.epochs):
+        model.train()
+        train.epoch = epoch
+        began = time.time()
+        running = 0.0
+        for x, y in loader:
+            logits = model(x)
+            loss = F.cross_entropy(logits, y, weight=weights, ignore_index=VOID)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            running += float(loss)
+        line = f'epoch {epoch + 1}/{args.epochs}: loss {running / max(1, len(loader)):.4f}, {time.time() - began:.0f} s'
+        if validation is not None and (epoch % 3 == 2 or epoch == args.epochs - 1):
+            accuracy, iou = evaluate(model, validation)
+            line += f', val pixel accuracy {accuracy:.3f}, mIoU {np.nanmean(iou[1:]):.3f}'
+        print(line, flush=True)
+        torch.save({'model': model.state_dict(), 'optimiser': optimiser.state_dict(), 'schedule': schedule.state_dict(), 'epoch': epoch,
+                    'args': vars(args)}, checkpoint)
+
+    if args.export:
+        export(model, Path(args.export), width, height, args, len(pairs))
+
+
+def export(model, folder, width, height, args, scene_count):
+    folder.mkdir(parents=True, exist_ok=True)
+    model.eval()
+    dummy = torch.zeros(1, 3, height, width)
+    target = folder / 'surfaces.onnx'
+    torch.onnx.export(model, dummy, str(target), opset_version=13, input_names=['image'], output_names=['logits'],
+                      dynamic_axes={'image': {2: 'height', 3: 'width'}, 'logits': {2: 'height', 3: 'width'}})
+    meta = {'input': {'width': width, 'height': height, 'layout': 'NCHW', 'range': '0..1 sRGB'}, 'classes': CLASS_COUNT,
+            'trainedOn': {'scenes': scene_count, 'data': args.data, 'seed': args.seed, 'epochs': args.epochs, 'size': args.size}}
+    (folder / 'surfaces.json').write_text(json.dumps(meta, indent=2) + '\n')
+    print(f'exported {target} ({os.path.getsize(target) / 1e6:.2f} MB)', flush=True)
+
+
+if __name__ == '__main__':
+    main()

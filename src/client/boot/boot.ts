@@ -1,0 +1,89 @@
+// The first script of every prerendered page (issue 17 §1, decision 0019-scripts-after-first-paint). It is small and
+// loaded at low priority; the build (scripts/defer-scripts.mjs) leaves React Router's module bootstrap in the page
+// as an inert <script type="lavo/module"> and lists the modules it used to preload on this script's data-modules.
+// This script:
+//  0. lets the heading face (Newsreader) load once the page has painted, or at once when this tab has loaded it
+//     before (app.css, html.fonts-ready), so a font download never delays the first paint;
+//  1. starts the app once the page has painted and its images have loaded (or after MAX_WAIT_MS, whichever is
+//     first), so text and the largest image never wait behind JavaScript;
+//  2. keeps every button press made before the app is hydrated and replays it once it is, so no click is lost.
+// It runs before React, so it uses nothing but the DOM.
+
+import { afterNextPaint } from '../lib/after-paint'
+
+const MODULE_TYPE = 'lavo/module'
+/** Hydration starts at the latest this long after the document was parsed, even if images are still loading. */
+const MAX_WAIT_MS = 3000
+/** root.tsx dispatches this on window once the app has hydrated. */
+const HYDRATED_EVENT = 'lavo:hydrated'
+
+const script = document.currentScript as HTMLScriptElement | null
+const modules = (script?.dataset.modules ?? '').split(/\s+/).filter(Boolean)
+
+
+// 0. The heading face.
+const FONTS_KEY = 'lavo:fonts-ready'
+function readStorage(): string | null {
+  try {
+    return sessionStorage.getItem(FONTS_KEY)
+  } catch {
+    return null
+  }
+}
+function enableWebFonts() {
+  document.documentElement.classList.add('fonts-ready')
+  try {
+    sessionStorage.setItem(FONTS_KEY, '1')
+  } catch {
+    // storage unavailable: the next page waits for its first paint again
+  }
+}
+if (readStorage()) enableWebFonts()
+else afterNextPaint(enableWebFonts)
+
+// 2. Presses on buttons before hydration are held (their default action too) and replayed in order afterwards.
+// Links need no help: without JavaScript they navigate as plain links, and a prerendered page is there.
+const held: HTMLElement[] = []
+function hold(event: MouseEvent) {
+  const target = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null
+  if (!target || target.matches(':disabled, [aria-disabled="true"]')) return
+  event.preventDefault()
+  event.stopImmediatePropagation()
+  if (!held.includes(target)) held.push(target)
+}
+window.addEventListener('click', hold, true)
+window.addEventListener(
+  HYDRATED_EVENT,
+  () => {
+    window.removeEventListener('click', hold, true)
+    for (const element of held.splice(0)) if (element.isConnected) element.click()
+  },
+  { once: true },
+)
+
+// 1. Start the app: preload its modules (in parallel, as React Router would have), then run the bootstrap.
+let started = false
+function start() {
+  if (started) return
+  started = true
+  for (const href of modules) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = href
+    document.head.append(link)
+  }
+  for (const inert of document.querySelectorAll<HTMLScriptElement>(`script[type="${MODULE_TYPE}"]`)) {
+    const live = document.createElement('script')
+    live.type = 'module'
+    live.textContent = inert.textContent
+    inert.replaceWith(live)
+  }
+}
+
+if (document.readyState === 'complete') afterNextPaint(start)
+else window.addEventListener('load', () => afterNextPaint(start), { once: true })
+function startLate() {
+  setTimeout(start, MAX_WAIT_MS)
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startLate, { once: true })
+else startLate()

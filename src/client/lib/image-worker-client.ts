@@ -1,0 +1,81 @@
+// Runs the upload step's image work in a Web Worker (image-worker.ts) when the browser can decode, resize and encode
+// there (createImageBitmap and OffscreenCanvas in workers), and on the page otherwise, with the same results.
+import { compressImage, ImageProcessingError, resizeForPreview, type CompressedImage } from './image-compression'
+
+export type ImageJob = { id: number; task: 'compress' | 'preview'; source: Blob }
+export type ImageJobResult =
+  | { id: number; ok: true; task: 'compress'; compressed: CompressedImage }
+  | { id: number; ok: true; task: 'preview'; preview: Blob }
+  | { id: number; ok: false; reason: 'decode' | 'encode' }
+
+type Pending = { resolve: (result: ImageJobResult) => void; reject: (error: unknown) => void }
+
+let worker: Worker | null | undefined
+let nextId = 1
+const pending = new Map<number, Pending>()
+
+function canUseWorker(): boolean {
+  return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap === 'function'
+}
+
+/** The one worker, started on first use and kept for the next photo; null where workers cannot do the job. */
+function imageWorker(): Worker | null {
+  if (worker !== undefined) return worker
+  if (!canUseWorker()) return (worker = null)
+  try {
+    worker = new Worker(new URL('./image-worker.ts', import.meta.url), { type: 'module', name: 'lavo-images' })
+  } catch {
+    return (worker = null)
+  }
+  worker.onmessage = (event: MessageEvent<ImageJobResult>) => {
+    const job = pending.get(event.data.id)
+    pending.delete(event.data.id)
+    job?.resolve(event.data)
+  }
+  // A worker that fails to load or crashes: its jobs (and later ones) run on the page instead.
+  worker.onerror = (event) => {
+    event.preventDefault()
+    worker?.terminate()
+    worker = null
+    for (const job of pending.values()) job.reject(new Error('image worker failed'))
+    pending.clear()
+  }
+  return worker
+}
+
+/** Starts the worker ahead of the first photo (e.g. when the upload step is shown), so its start-up is not waited for. */
+export function warmUpImageWorker(): void {
+  imageWorker()
+}
+
+async function run(task: ImageJob['task'], source: Blob): Promise<ImageJobResult | undefined> {
+  const target = imageWorker()
+  if (!target) return undefined
+  const id = nextId++
+  try {
+    return await new Promise<ImageJobResult>((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      target.postMessage({ id, task, source } satisfies ImageJob)
+    })
+  } catch {
+    return undefined
+  }
+}
+
+/** compressImage (spec §5: 4 MP, 0.95 → 0.7 until about 2 MB), in the worker when there is one. */
+export async function compressPhoto(source: Blob): Promise<CompressedImage> {
+  const result = await run('compress', source)
+  if (!result) return compressImage(source)
+  if (!result.ok) throw new ImageProcessingError(result.reason)
+  if (result.task !== 'compress') throw new ImageProcessingError('encode')
+  return result.compressed
+}
+
+/** resizeForPreview (spec §5: at most 800 px at 0.9), in the worker when there is one. */
+export async function previewPhoto(source: Blob): Promise<Blob> {
+  const result = await run('preview', source)
+  if (!result) return resizeForPreview(source)
+  if (!result.ok) throw new ImageProcessingError(result.reason)
+  if (result.task !== 'preview') throw new ImageProcessingError('encode')
+  return result.preview
+}

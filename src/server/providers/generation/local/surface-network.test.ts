@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { networkSize, refineLabels, softmaxPlanes } from './surface-network'
+
+describe('the surface network around the model', () => {
+  it('feeds the network a picture of the photo’s aspect, both sides multiples of 16', () => {
+    expect(networkSize(2560, 1920)).toEqual({ width: 320, height: 240 })
+    expect(networkSize(1920, 2560)).toEqual({ width: 240, height: 320 })
+    expect(networkSize(1600, 900)).toEqual({ width: 320, height: 176 })
+  })
+
+  it('turns logits into probabilities that sum to one at every pixel', () => {
+    const plane = 3
+    const logits = Float32Array.from([2, 0, -50, 1, 0, 50, 0, 0, 0])
+    const probabilities = softmaxPlanes(logits, 3, plane)
+    for (let index = 0; index < plane; index++) {
+      expect(probabilities[index]! + probabilities[plane + index]! + probabilities[2 * plane + index]!).toBeCloseTo(1, 5)
+    }
+    expect(probabilities[0]).toBeGreaterThan(probabilities[plane]!)
+    expect(probabilities[2]).toBeCloseTo(0, 5)
+    expect(probabilities[plane + 2]).toBeCloseTo(1, 5)
+  })
+
+  it('moves a coarse border onto the photo’s own edge', () => {
+    // A photo: dark left part, light right part, the edge at x = 37 of 64. The network's 8 × 8 guess puts the
+    // border at x = 32 (between its columns 3 and 4), five pixels off.
+    const width = 64
+    const height = 48
+    const rgb = new Uint8Array(width * height * 3)
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) rgb.fill(x < 37 ? 60 : 200, (y * width + x) * 3, (y * width + x) * 3 + 3)
+    }
+    const coarseWidth = 8
+    const coarseHeight = 6
+    const coarse = new Float32Array(2 * coarseWidth * coarseHeight)
+    for (let y = 0; y < coarseHeight; y++) {
+      for (let x = 0; x < coarseWidth; x++) {
+        const left = x < 4 ? 0.9 : x === 4 ? 0.6 : 0.1
+        coarse[y * coarseWidth + x] = left
+        coarse[coarseWidth * coarseHeight + y * coarseWidth + x] = 1 - left
+      }
+    }
+    const refined = refineLabels(coarse, coarseWidth, coarseHeight, rgb, width, height)
+    let wrong = 0
+    for (let y = 4; y < height - 4; y++) {
+      for (let x = 0; x < width; x++) if (refined.labels[y * width + x] !== (x < 37 ? 0 : 1)) wrong++
+    }
+    expect(wrong / ((height - 8) * width)).toBeLessThan(0.01)
+  })
+})

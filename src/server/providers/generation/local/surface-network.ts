@@ -1,0 +1,173 @@
+// Finds the room's surfaces with the segmentation network (scripts/segmentation/: a small U-Net trained on the
+// render pipeline's labelled bathrooms, exported to ONNX): class probabilities at the network's size, upsampled
+// to the analysis copy and glued to the photo's own edges with a guided filter, then the likeliest class a pixel.
+// The ONNX session is loaded once per process and shared; inference runs on the CPU (onnxruntime-node).
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { availableParallelism } from 'node:os'
+import type { InferenceSession } from 'onnxruntime-node'
+import { boxBlur } from './box-blur'
+import { LABEL_CLASS_COUNT } from './label-classes'
+
+/** Long side of the picture the network sees; the short side follows the photo's aspect, in steps of 16. */
+export const NETWORK_LONG_SIDE = 320
+/** Guided filter window radius (analysis pixels) and regularisation (on 0..1 intensities). */
+const GUIDE_RADIUS = 3
+const GUIDE_EPSILON = 2e-3
+
+const MODEL_FILE = 'surfaces.onnx'
+
+/** Where the weights are: beside the bundled server (dist/server/model) or beside this file in the source tree. */
+const MODEL_CANDIDATES = [path.join(import.meta.dirname, 'model', MODEL_FILE)]
+
+export function hasSurfaceModel(): boolean {
+  return MODEL_CANDIDATES.some((candidate) => existsSync(candidate))
+}
+
+export function surfaceModelPath(): string {
+  const found = MODEL_CANDIDATES.find((candidate) => existsSync(candidate))
+  if (!found) throw new Error(`The surface model is missing (looked in ${MODEL_CANDIDATES.join(', ')})`)
+  return found
+}
+
+let session: Promise<InferenceSession> | null = null
+
+/** The shared ONNX session, created on first use (about 0.1 s). */
+export function surfaceSession(): Promise<InferenceSession> {
+  session ??= (async () => {
+    const ort = await import('onnxruntime-node')
+    return ort.InferenceSession.create(surfaceModelPath(), {
+      intraOpNumThreads: Math.max(1, Math.min(4, availableParallelism())),
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+      executionMode: 'sequential',
+    })
+  })()
+  session.catch(() => {
+    session = null
+  })
+  return session
+}
+
+export type SurfaceLabels = {
+  width: number
+  height: number
+  /** Label class of every pixel (label-classes.ts). */
+  labels: Uint8Array
+}
+
+/** The network's input size for a photo of this aspect: long side NETWORK_LONG_SIDE, both sides multiples of 16. */
+export function networkSize(width: number, height: number): { width: number; height: number } {
+  const scale = NETWORK_LONG_SIDE / Math.max(width, height)
+  const round16 = (value: number) => Math.max(16, Math.round((value * scale) / 16) * 16)
+  return { width: round16(width), height: round16(height) }
+}
+
+/**
+ * Labels an analysis copy (interleaved 8-bit RGB). `networkRgb` is the same photo already resized to
+ * networkSize(width, height) (sharp does that better and faster than JavaScript).
+ */
+export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: number, networkHeight: number, analysisRgb: Uint8Array, width: number, height: number): Promise<SurfaceLabels> {
+  const ort = await import('onnxruntime-node')
+  const model = await surfaceSession()
+  const plane = networkWidth * networkHeight
+  const input = new Float32Array(plane * 3)
+  for (let index = 0; index < plane; index++) {
+    input[index] = networkRgb[index * 3]! / 255
+    input[plane + index] = networkRgb[index * 3 + 1]! / 255
+    input[plane * 2 + index] = networkRgb[index * 3 + 2]! / 255
+  }
+  const outputs = await model.run({ image: new ort.Tensor('float32', input, [1, 3, networkHeight, networkWidth]) })
+  const logits = outputs.logits!.data as Float32Array
+  const probabilities = softmaxPlanes(logits, LABEL_CLASS_COUNT, plane)
+  return refineLabels(probabilities, networkWidth, networkHeight, analysisRgb, width, height)
+}
+
+/** Per-pixel softmax over class planes (NCHW with N = 1), in place of a copy. */
+export function softmaxPlanes(logits: Float32Array, classes: number, plane: number): Float32Array {
+  const out = new Float32Array(classes * plane)
+  for (let index = 0; index < plane; index++) {
+    let max = -Infinity
+    for (let c = 0; c < classes; c++) max = Math.max(max, logits[c * plane + index]!)
+    let sum = 0
+    for (let c = 0; c < classes; c++) {
+      const value = Math.exp(logits[c * plane + index]! - max)
+      out[c * plane + index] = value
+      sum += value
+    }
+    for (let c = 0; c < classes; c++) out[c * plane + index]! /= sum
+  }
+  return out
+}
+
+/**
+ * Upsamples class probabilities to the analysis copy (bilinear), filters each class with the photo as guide
+ * (He et al.'s guided filter, so a border follows the photo's edge rather than the network's coarse grid), and
+ * takes the likeliest class of every pixel.
+ */
+export function refineLabels(probabilities: Float32Array, sourceWidth: number, sourceHeight: number, rgb: Uint8Array, width: number, height: number): SurfaceLabels {
+  const classes = probabilities.length / (sourceWidth * sourceHeight)
+  const pixels = width * height
+  const guide = new Float32Array(pixels)
+  for (let index = 0; index < pixels; index++) guide[index] = (0.299 * rgb[index * 3]! + 0.587 * rgb[index * 3 + 1]! + 0.114 * rgb[index * 3 + 2]!) / 255
+  const guideMean = guide.slice()
+  boxBlur(guideMean, width, height, GUIDE_RADIUS)
+  const guideVariance = new Float32Array(pixels)
+  for (let index = 0; index < pixels; index++) guideVariance[index] = guide[index]! * guide[index]!
+  boxBlur(guideVariance, width, height, GUIDE_RADIUS)
+  for (let index = 0; index < pixels; index++) guideVariance[index] = Math.max(0, guideVariance[index]! - guideMean[index]! * guideMean[index]!)
+
+  const best = new Float32Array(pixels).fill(-Infinity)
+  const labels = new Uint8Array(pixels)
+  const p = new Float32Array(pixels)
+  const product = new Float32Array(pixels)
+  for (let c = 0; c < classes; c++) {
+    upsamplePlane(probabilities, c * sourceWidth * sourceHeight, sourceWidth, sourceHeight, p, width, height)
+    let any = false
+    for (let index = 0; index < pixels; index++) if (p[index]! > 0.02) any = true
+    if (!any) continue
+    for (let index = 0; index < pixels; index++) product[index] = guide[index]! * p[index]!
+    const pMean = p.slice()
+    boxBlur(pMean, width, height, GUIDE_RADIUS)
+    boxBlur(product, width, height, GUIDE_RADIUS)
+    // a, b of the local linear model p ≈ a·I + b, then averaged over the windows covering each pixel.
+    const a = new Float32Array(pixels)
+    const b = new Float32Array(pixels)
+    for (let index = 0; index < pixels; index++) {
+      const covariance = product[index]! - guideMean[index]! * pMean[index]!
+      a[index] = covariance / (guideVariance[index]! + GUIDE_EPSILON)
+      b[index] = pMean[index]! - a[index]! * guideMean[index]!
+    }
+    boxBlur(a, width, height, GUIDE_RADIUS)
+    boxBlur(b, width, height, GUIDE_RADIUS)
+    for (let index = 0; index < pixels; index++) {
+      const value = a[index]! * guide[index]! + b[index]!
+      if (value > best[index]!) {
+        best[index] = value
+        labels[index] = c
+      }
+    }
+  }
+  return { width, height, labels }
+}
+
+/** Bilinear resample of one plane (at offset in source) onto a width × height grid, pixel centres aligned. */
+function upsamplePlane(source: Float32Array, offset: number, sourceWidth: number, sourceHeight: number, out: Float32Array, width: number, height: number): void {
+  const sx = sourceWidth / width
+  const sy = sourceHeight / height
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(sourceHeight - 1, Math.max(0, (y + 0.5) * sy - 0.5))
+    const y0 = Math.floor(fy)
+    const y1 = Math.min(sourceHeight - 1, y0 + 1)
+    const wy = fy - y0
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(sourceWidth - 1, Math.max(0, (x + 0.5) * sx - 0.5))
+      const x0 = Math.floor(fx)
+      const x1 = Math.min(sourceWidth - 1, x0 + 1)
+      const wx = fx - x0
+      const top = source[offset + y0 * sourceWidth + x0]! * (1 - wx) + source[offset + y0 * sourceWidth + x1]! * wx
+      const bottom = source[offset + y1 * sourceWidth + x0]! * (1 - wx) + source[offset + y1 * sourceWidth + x1]! * wx
+      out[y * width + x] = top + (bottom - top) * wy
+    }
+  }
+}

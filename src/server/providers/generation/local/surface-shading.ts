@@ -1,0 +1,280 @@
+// The light on each surface, on the label grid: its luminance smoothed within its own mask (normalised box
+// filtering, so light never bleeds from one surface into the next and the old surface's fine pattern, grout
+// lines, wood grain, printed paper, is averaged away), and the surface's albedo estimate (its median luminance).
+// Relative shading = smoothed luminance / albedo estimate: 1 at the surface's typical light, below in its
+// shadows, above where it is lit. The redesign multiplies the new material by it.
+import { boxBlur } from './box-blur'
+import { SRGB8_TO_LINEAR } from './colour-space'
+import { CLASS_COUNT, CLASS_DOOR, CLASS_FLOOR, CLASS_VANITY, CLASS_WALL, CLASS_WALL_TILE } from './surface-classes'
+
+/** Pairs of classes dressed as one surface: the second's albedo is measured against the first's across their border. */
+const SHARED_LIGHT: ReadonlyArray<readonly [number, number]> = [[CLASS_WALL, CLASS_WALL_TILE]]
+
+/**
+ * Median luminance ratio other / reference over pixel pairs that straddle the two classes' border (3 pixels
+ * apart, vertically or horizontally): under the same light, it is the ratio of their albedos. Null when they
+ * share too little border.
+ */
+function borderRatio(luminance: Float32Array, labels: Uint8Array, width: number, height: number, reference: number, other: number): number | null {
+  const ratios: number[] = []
+  const reach = 3
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const pixel = y * width + x
+      if (labels[pixel] !== other) continue
+      for (const [dx, dy] of [
+        [0, -reach],
+        [0, reach],
+        [-reach, 0],
+        [reach, 0],
+      ] as const) {
+        const xx = x + dx
+        const yy = y + dy
+        if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue
+        const neighbour = yy * width + xx
+        if (labels[neighbour] !== reference) continue
+        // Both ends must sit on their own class beyond the border pixel (no thin slivers between).
+        const ownNext = (y + Math.sign(dy)) * width + x + Math.sign(dx)
+        if (labels[ownNext] !== other && labels[ownNext] !== reference) continue
+        ratios.push(luminance[pixel]! / Math.max(1e-4, luminance[neighbour]!))
+      }
+    }
+  }
+  if (ratios.length < 12) return null
+  ratios.sort((a, b) => a - b)
+  return ratios[Math.floor(ratios.length / 2)]!
+}
+
+export type SurfaceShading = {
+  width: number
+  height: number
+  /** Luminance (linear) of each pixel's own shading group, smoothed within the group. */
+  smooth: Float32Array
+  /** Per class: albedo estimate (median linear luminance over the class). */
+  classLuminance: Float32Array
+  /**
+   * Per pixel: albedo estimate of the pixel's own material. A class is one material unless its pixels fall into two
+   * clearly different colours (wood panels above a mint wainscot, both "wall"): then each colour has its own.
+   */
+  albedo: Float32Array
+  /** Per pixel: mean colour (8-bit sRGB units) of the pixel's own label nearby, to snap full-size pixels to labels. */
+  labelColour: Float32Array
+}
+
+/**
+ * groups: per label-grid pixel, the shading group (a class, or a class on one wall plane), any small integers;
+ * pixels of one group are smoothed together. Returns the smoothed luminance and the per-class albedo estimate.
+ */
+export function surfaceShading(rgb: Uint8Array, labels: Uint8Array, groups: Int32Array, width: number, height: number): SurfaceShading {
+  const count = width * height
+  const luminance = new Float32Array(count)
+  for (let pixel = 0; pixel < count; pixel++) {
+    const offset = pixel * 3
+    luminance[pixel] = 0.2126 * SRGB8_TO_LINEAR[rgb[offset]!]! + 0.7152 * SRGB8_TO_LINEAR[rgb[offset + 1]!]! + 0.0722 * SRGB8_TO_LINEAR[rgb[offset + 2]!]!
+  }
+
+  // Albedo estimate per class: the median luminance (a histogram over 1024 bins in lightness-like steps).
+  const bins = 1024
+  const histogram = new Uint32Array(CLASS_COUNT * bins)
+  const totals = new Uint32Array(CLASS_COUNT)
+  for (let pixel = 0; pixel < count; pixel++) {
+    const label = labels[pixel]!
+    histogram[label * bins + Math.min(bins - 1, Math.floor(Math.sqrt(luminance[pixel]!) * bins))]!++
+    totals[label]!++
+  }
+  const classLuminance = new Float32Array(CLASS_COUNT)
+  for (let label = 0; label < CLASS_COUNT; label++) {
+    const half = totals[label]! / 2
+    let seen = 0
+    let bin = 0
+    for (; bin < bins; bin++) {
+      seen += histogram[label * bins + bin]!
+      if (seen >= half) break
+    }
+    const root = (bin + 0.5) / bins
+    classLuminance[label] = Math.max(0.004, root * root)
+  }
+
+  // Surfaces that meet under the same light (a painted wall above a tiled wainscot) are measured against one
+  // another across their border, so the new material, laid over both, shows no step where the old ones met.
+  for (const [reference, other] of SHARED_LIGHT) {
+    const ratio = borderRatio(luminance, labels, width, height, reference, other)
+    if (ratio !== null) classLuminance[other] = classLuminance[reference]! * ratio
+  }
+
+  const albedo = new Float32Array(count)
+  for (let pixel = 0; pixel < count; pixel++) albedo[pixel] = classLuminance[labels[pixel]!]!
+  const material = new Uint8Array(count)
+  for (const label of SPLIT_CLASSES) splitMaterials(rgb, luminance, labels, label, material, albedo, classLuminance[label]!)
+  const grouped = Int32Array.from(groups, (group, pixel) => group * 2 + material[pixel]!)
+  const smooth = smoothWithinGroups(luminance, grouped, width, height, Math.max(2, Math.round(Math.max(width, height) * 0.012)))
+  return { width, height, smooth, classLuminance, albedo, labelColour: labelColours(rgb, labels, width, height) }
+}
+
+/** Classes whose pixels may hold two materials under one label. */
+const SPLIT_CLASSES = [CLASS_WALL, CLASS_WALL_TILE, CLASS_FLOOR, CLASS_VANITY, CLASS_DOOR]
+/** Least chromaticity distance between two materials' centres, and least share of the smaller one. */
+const MIN_MATERIAL_SEPARATION = 0.035
+const MIN_MATERIAL_SHARE = 0.06
+
+/**
+ * Splits a class into two materials by chromaticity (2-means on r/(r+g+b), g/(r+g+b): a change of light keeps a
+ * surface's chromaticity, a change of material usually does not), each with its own median luminance as its
+ * albedo. Marks the second
+ * material's pixels in `material` and writes both albedos into `albedo`.
+ */
+function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8Array, label: number, material: Uint8Array, albedo: Float32Array, classAlbedo: number): void {
+  const members: number[] = []
+  for (let pixel = 0; pixel < labels.length; pixel++) if (labels[pixel] === label) members.push(pixel)
+  if (members.length < 200) return
+  const chroma = new Float32Array(members.length * 2)
+  members.forEach((pixel, index) => {
+    const sum = rgb[pixel * 3]! + rgb[pixel * 3 + 1]! + rgb[pixel * 3 + 2]! + 30
+    chroma[index * 2] = (rgb[pixel * 3]! + 10) / sum
+    chroma[index * 2 + 1] = (rgb[pixel * 3 + 1]! + 10) / sum
+  })
+  let meanR = 0
+  let meanG = 0
+  for (let index = 0; index < members.length; index++) {
+    meanR += chroma[index * 2]!
+    meanG += chroma[index * 2 + 1]!
+  }
+  meanR /= members.length
+  meanG /= members.length
+  // Start from the mean and the member farthest from it.
+  let far = 0
+  let farDistance = -1
+  for (let index = 0; index < members.length; index++) {
+    const distance = (chroma[index * 2]! - meanR) ** 2 + (chroma[index * 2 + 1]! - meanG) ** 2
+    if (distance > farDistance) {
+      farDistance = distance
+      far = index
+    }
+  }
+  const centres = [meanR, meanG, chroma[far * 2]!, chroma[far * 2 + 1]!]
+  const assignment = new Uint8Array(members.length)
+  for (let iteration = 0; iteration < 8; iteration++) {
+    const sums = [0, 0, 0, 0]
+    const counts = [0, 0]
+    for (let index = 0; index < members.length; index++) {
+      const r = chroma[index * 2]!
+      const g = chroma[index * 2 + 1]!
+      const second = (r - centres[2]!) ** 2 + (g - centres[3]!) ** 2 < (r - centres[0]!) ** 2 + (g - centres[1]!) ** 2 ? 1 : 0
+      assignment[index] = second
+      sums[second * 2]! += r
+      sums[second * 2 + 1]! += g
+      counts[second]!++
+    }
+    for (let cluster = 0; cluster < 2; cluster++) {
+      if (counts[cluster]! === 0) return
+      centres[cluster * 2] = sums[cluster * 2]! / counts[cluster]!
+      centres[cluster * 2 + 1] = sums[cluster * 2 + 1]! / counts[cluster]!
+    }
+  }
+  const separation = Math.hypot(centres[0]! - centres[2]!, centres[1]! - centres[3]!)
+  let secondCount = 0
+  for (let index = 0; index < members.length; index++) secondCount += assignment[index]!
+  const smaller = Math.min(secondCount, members.length - secondCount) / members.length
+  if (separation < MIN_MATERIAL_SEPARATION || smaller < MIN_MATERIAL_SHARE) return
+  // The larger material keeps index 0.
+  const flip = secondCount > members.length / 2 ? 1 : 0
+  const split = new Uint8Array(labels.length).fill(255)
+  members.forEach((pixel, index) => {
+    const value = assignment[index]! ^ flip
+    material[pixel] = value
+    split[pixel] = value
+  })
+  const medianOf = (which: number) => {
+    const values: number[] = []
+    members.forEach((pixel) => {
+      if (split[pixel] === which) values.push(luminance[pixel]!)
+    })
+    values.sort((a, b) => a - b)
+    return Math.max(0.004, values[Math.floor(values.length / 2)] ?? classAlbedo)
+  }
+  const first = medianOf(0)
+  // Each material by its own median: two materials under one label often meet at a corner, in different light.
+  const second = medianOf(1)
+  for (const pixel of members) albedo[pixel] = split[pixel] === 1 ? second : first
+}
+
+/** Normalised box smoothing (two passes) within each group's pixels, over each group's bounding box. */
+function smoothWithinGroups(values: Float32Array, groups: Int32Array, width: number, height: number, radius: number): Float32Array {
+  const result = new Float32Array(values.length)
+  const boxes = new Map<number, { left: number; right: number; top: number; bottom: number }>()
+  for (let pixel = 0; pixel < groups.length; pixel++) {
+    const group = groups[pixel]!
+    const x = pixel % width
+    const y = (pixel - x) / width
+    const box = boxes.get(group)
+    if (!box) boxes.set(group, { left: x, right: x, top: y, bottom: y })
+    else {
+      if (x < box.left) box.left = x
+      if (x > box.right) box.right = x
+      if (y < box.top) box.top = y
+      if (y > box.bottom) box.bottom = y
+    }
+  }
+  for (const [group, box] of boxes) {
+    const left = Math.max(0, box.left - radius)
+    const top = Math.max(0, box.top - radius)
+    const boxWidth = Math.min(width - 1, box.right + radius) - left + 1
+    const boxHeight = Math.min(height - 1, box.bottom + radius) - top + 1
+    const sums = new Float32Array(boxWidth * boxHeight)
+    const weights = new Float32Array(boxWidth * boxHeight)
+    for (let y = 0; y < boxHeight; y++) {
+      const row = (top + y) * width + left
+      for (let x = 0; x < boxWidth; x++) {
+        if (groups[row + x] !== group) continue
+        sums[y * boxWidth + x] = values[row + x]!
+        weights[y * boxWidth + x] = 1
+      }
+    }
+    for (let pass = 0; pass < 2; pass++) {
+      boxBlur(sums, boxWidth, boxHeight, radius)
+      boxBlur(weights, boxWidth, boxHeight, radius)
+    }
+    for (let y = 0; y < boxHeight; y++) {
+      const row = (top + y) * width + left
+      for (let x = 0; x < boxWidth; x++) {
+        if (groups[row + x] !== group) continue
+        const weight = weights[y * boxWidth + x]!
+        result[row + x] = weight > 1e-6 ? sums[y * boxWidth + x]! / weight : values[row + x]!
+      }
+    }
+  }
+  return result
+}
+
+/** Mean colour of each pixel's own label over its 5 × 5 neighbourhood. */
+function labelColours(rgb: Uint8Array, labels: Uint8Array, width: number, height: number): Float32Array {
+  const result = new Float32Array(width * height * 3)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const pixel = y * width + x
+      const label = labels[pixel]
+      let red = 0
+      let green = 0
+      let blue = 0
+      let count = 0
+      for (let dy = -2; dy <= 2; dy++) {
+        const yy = y + dy
+        if (yy < 0 || yy >= height) continue
+        for (let dx = -2; dx <= 2; dx++) {
+          const xx = x + dx
+          if (xx < 0 || xx >= width) continue
+          const other = yy * width + xx
+          if (labels[other] !== label) continue
+          red += rgb[other * 3]!
+          green += rgb[other * 3 + 1]!
+          blue += rgb[other * 3 + 2]!
+          count++
+        }
+      }
+      result[pixel * 3] = red / count
+      result[pixel * 3 + 1] = green / count
+      result[pixel * 3 + 2] = blue / count
+    }
+  }
+  return result
+}
