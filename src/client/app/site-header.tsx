@@ -16,6 +16,8 @@ export const NAV_LINKS = [
 
 type SiteHeaderProps = {
   account?: ReactNode
+  /** The account area as the phone menu shows it (defaults to `account`). */
+  menuAccount?: ReactNode
   /** What stays in the bar on phones, beside the menu button: the credit badge, or 'Get Started' when signed out. */
   status?: ReactNode
   onNavIntent?: (to: string) => void
@@ -30,7 +32,7 @@ type SiteHeaderProps = {
  * Issue 22: the mobile menu never covers the task. It closes on every navigation (address change), when who is signed
  * in changes, on Escape and on a tap outside it, and focus goes back to its button when it closed from inside.
  */
-export function SiteHeader({ account, status, onNavIntent, sessionKey }: SiteHeaderProps) {
+export function SiteHeader({ account, menuAccount = account, status, onNavIntent, sessionKey }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -63,6 +65,8 @@ export function SiteHeader({ account, status, onNavIntent, sessionKey }: SiteHea
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node | null
       if (target && (menuRef.current?.contains(target) || buttonRef.current?.contains(target))) return
+      // A popover or dialog opened from the menu (the account menu, sign-in) is part of it, though drawn elsewhere.
+      if (target instanceof Element && target.closest('[data-radix-popper-content-wrapper], [role="dialog"], [role="alertdialog"]')) return
       closeMenu.current()
     }
     document.addEventListener('keydown', onKey)
@@ -119,7 +123,7 @@ export function SiteHeader({ account, status, onNavIntent, sessionKey }: SiteHea
                 </li>
               ))}
             </ul>
-            <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-sand-200 pt-3 sm:hidden">{account}</div>
+            <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-sand-200 pt-3 sm:hidden">{menuAccount}</div>
           </nav>
         </div>
       )}
