@@ -5,7 +5,9 @@ import { Link } from 'react-router'
 import { creditsLabel } from '../../shared/packages'
 import { Button, buttonClass } from '../components/ui/button'
 import { cn } from '../lib/cn'
-import { AccountMenu } from './account-menu'
+import CircleUser from 'lucide-react/icons/circle-user'
+import { Suspense } from 'react'
+import { lazyWithRecovery } from '../lib/lazy-with-recovery'
 import { preloadAuthDialog, useAuth } from './auth-context'
 
 /** spec §2 Header: credit badge and Sign Out when signed in (an 'Upgrade' badge at 0); Sign In and Get Started otherwise. */
@@ -35,12 +37,26 @@ export function AccountArea({ inMenu = false }: { inMenu?: boolean }) {
     <>
       {/* On phones the header shows these outside the menu (CreditStatus), so the menu does not repeat them. */}
       <CreditStatus className="max-sm:hidden" />
-      <AccountMenu />
+      <Suspense fallback={<AccountMenuPlaceholder />}>
+        <AccountMenu />
+      </Suspense>
       <Button variant="ghost" size="sm" onClick={() => void auth.signOut()}>
         <LogOut aria-hidden="true" className="h-4 w-4" />
         Sign Out
       </Button>
     </>
+  )
+}
+
+// The account menu (Radix Popover) is not needed to show a page: it loads once someone is signed in.
+const AccountMenu = lazyWithRecovery(() => import('./account-menu'), (module) => module.AccountMenu)
+
+/** The account button's exact size while the menu's code arrives (no layout shift). */
+function AccountMenuPlaceholder() {
+  return (
+    <span aria-hidden="true" className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-700">
+      <CircleUser className="h-5 w-5" />
+    </span>
   )
 }
 
