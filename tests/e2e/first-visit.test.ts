@@ -34,7 +34,7 @@ async function signUpInDialog(page: Page, options: { newsletter: boolean }): Pro
   await expect(consent).not.toBeChecked()
   await expect(dialog).toContainText('You can also join our email list')
   const email = `first-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Email', { exact: true }).fill(email)
   await dialog.getByLabel('Password').fill('first-visit-1')
   if (options.newsletter) await consent.check()
   await dialog.getByRole('button', { name: 'Create Free Account' }).click()

@@ -287,7 +287,7 @@ test.describe('The home wizard: transformation', () => {
 
     const signUp = page.getByRole('dialog', { name: 'Get Started with Your Free Design!' })
     await expect(signUp).toBeVisible()
-    await signUp.getByLabel('Email').fill(`wizard-${Date.now()}@example.com`)
+    await signUp.getByLabel('Email', { exact: true }).fill(`wizard-${Date.now()}@example.com`)
     await signUp.getByLabel('Password').fill('wizard-pass-1')
     await signUp.getByRole('button', { name: 'Create Free Account' }).click()
     await expect(page.getByText('Welcome! You can now start creating and saving your designs.')).toBeVisible()
