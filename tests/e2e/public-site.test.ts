@@ -167,13 +167,13 @@ test('A visitor who sends the contact form sees the success toast and the messag
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Please enter your name')).toBeVisible()
   await expect(page.getByText('Please enter your email address')).toBeVisible()
-  await page.getByLabel('Email').fill('dana@')
+  await page.getByLabel('Email', { exact: true }).fill('dana@')
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Please enter a valid email address')).toBeVisible()
 
   const marker = `Tiles question ${Date.now()}`
   await page.getByLabel('Name').fill('Dana Reyes')
-  await page.getByLabel('Email').fill('dana@example.com')
+  await page.getByLabel('Email', { exact: true }).fill('dana@example.com')
   await page.getByLabel('Message').fill(`${marker} <b>bold?</b>`)
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Message sent successfully!')).toBeVisible()

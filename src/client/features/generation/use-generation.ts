@@ -37,7 +37,8 @@ export type GenerationPhase =
   | { kind: 'waiting' }
   | { kind: 'signed-out' }
   | { kind: 'no-credits' }
-  | { kind: 'working'; startedAt: number }
+  /** `view` is the server's latest word on the job while it waits (queued with its position, or running). */
+  | { kind: 'working'; startedAt: number; view?: GenerationView }
   | { kind: 'finished'; generation: FinishedGeneration; reused: boolean }
   | { kind: 'timeout' }
   | { kind: 'error'; message: string }
@@ -132,6 +133,14 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
         if (view && isFinished(view)) {
           stopTimer()
           return finish(view, accepted.cached === true, timedOut)
+        }
+        if (view && !timedOut) {
+          const latest = view
+          setPhase((shown) =>
+            shown.kind === 'working' && shown.view?.status === latest.status && shown.view.queuePosition === latest.queuePosition && shown.view.typicalDurationMs === latest.typicalDurationMs
+              ? shown
+              : { kind: 'working', startedAt, view: latest },
+          )
         }
         if (Date.now() >= giveUpAt) {
           // Still no verdict well past the limit: the timeout already shown stands; the balance says what happened.
