@@ -199,7 +199,11 @@ def main():
     parser.add_argument('--width', type=int, default=16, help='channels of the first level')
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--resume', action='store_true')
+    parser.add_argument('--init', help='a checkpoint whose network weights to start from (a new schedule; e.g. another size)')
+    parser.add_argument('--pct-start', type=float, default=0.1, help='share of the steps spent warming the learning rate up')
     parser.add_argument('--export', help='folder to write surfaces.onnx and surfaces.json into')
+    parser.add_argument('--inference-long-side', type=int, default=None,
+                        help='long side the server feeds the network (multiple of 16); default: the scale rooms were seen at in training')
     args = parser.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -223,8 +227,11 @@ def main():
     model = SurfaceNet(base=args.width)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.epochs * len(loader)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=max(1, steps), pct_start=0.1)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=max(1, steps), pct_start=args.pct_start)
     start = 0
+    if args.init:
+        model.load_state_dict(torch.load(args.init)['model'])
+        print(f'network weights from {args.init}', flush=True)
     checkpoint = out / 'checkpoint.pt'
     if args.resume and checkpoint.exists():
         state = torch.load(checkpoint)
@@ -267,7 +274,11 @@ def export(model, folder, width, height, args, scene_count):
     target = folder / 'surfaces.onnx'
     torch.onnx.export(model, dummy, str(target), opset_version=13, input_names=['image'], output_names=['logits'],
                       dynamic_axes={'image': {2: 'height', 3: 'width'}, 'logits': {2: 'height', 3: 'width'}})
+    # Training crops keep 55–100% of a scene's area and scale it to the training width: at the server the photo's
+    # long side is scaled to where a whole scene appears at that mean scale.
+    long_side = args.inference_long_side or int(round(max(width, height) / math.sqrt(0.775) / 16) * 16)
     meta = {'input': {'width': width, 'height': height, 'layout': 'NCHW', 'range': '0..1 sRGB'}, 'classes': CLASS_COUNT,
+            'inference': {'longSide': long_side},
             'trainedOn': {'scenes': scene_count, 'data': args.data, 'seed': args.seed, 'epochs': args.epochs, 'size': args.size}}
     (folder / 'surfaces.json').write_text(json.dumps(meta, indent=2) + '\n')
     print(f'exported {target} ({os.path.getsize(target) / 1e6:.2f} MB)', flush=True)

@@ -341,7 +341,7 @@ test('A member who bought credits gets product recommendations for a saved desig
   expect(names.size).toBe(linkCount)
   expect(amazonLinks.length).toBeGreaterThan(0)
 
-  // 'Shop Now' opens the retailer's search in a new tab (the retailer is answered locally: no network here).
+  // A product's shop link opens the retailer's search in a new tab (the retailer is answered locally: no network here).
   await page.context().route('https://www.amazon.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Amazon search</title>' }))
   const opening = page.waitForEvent('popup')
   await page.locator(`a[href="${amazonLinks[0]}"]`).click()

@@ -21,7 +21,7 @@ type SiteHeaderProps = {
   /** What stays in the bar on phones, beside the menu button: the credit badge, or 'Get Started' when signed out. */
   status?: ReactNode
   onNavIntent?: (to: string) => void
-  /** Changes whenever who is signed in changes (sign-in, sign-up, sign-out): the menu closes then. */
+  /** Who is signed in (undefined while that is being read): a change (sign-in, sign-up, sign-out) closes the menu. */
   sessionKey?: string
 }
 
@@ -51,10 +51,13 @@ export function SiteHeader({ account, menuAccount = account, status, onNavIntent
 
   // Every navigation (path, query or hash) and every change of who is signed in closes it.
   const where = `${location.pathname}${location.search}${location.hash}`
+  // sessionKey is undefined while the session is being read: learning who is signed in is not a change of who it is,
+  // so it is compared with the last one known.
   const [seen, setSeen] = useState({ where, sessionKey })
-  if (seen.where !== where || seen.sessionKey !== sessionKey) {
-    setSeen({ where, sessionKey })
-    if (menuOpen) setMenuOpen(false)
+  const known = sessionKey ?? seen.sessionKey
+  if (seen.where !== where || seen.sessionKey !== known) {
+    setSeen({ where, sessionKey: known })
+    if (menuOpen && (seen.where !== where || seen.sessionKey !== undefined)) setMenuOpen(false)
   }
 
   useEffect(() => {

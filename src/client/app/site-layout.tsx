@@ -23,7 +23,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <DemoBanner />
-      <SiteHeader account={<AccountArea />} menuAccount={<AccountArea inMenu />} status={<PhoneStatus />} onNavIntent={onNavIntent} sessionKey={auth.loading ? 'loading' : (auth.user?.id ?? 'signed-out')} />
+      <SiteHeader account={<AccountArea />} menuAccount={<AccountArea inMenu />} status={<PhoneStatus />} onNavIntent={onNavIntent} sessionKey={auth.loading ? undefined : (auth.user?.id ?? 'signed-out')} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -6,6 +6,9 @@ describe('the surface network around the model', () => {
     expect(networkSize(2560, 1920)).toEqual({ width: 320, height: 240 })
     expect(networkSize(1920, 2560)).toEqual({ width: 240, height: 320 })
     expect(networkSize(1600, 900)).toEqual({ width: 320, height: 176 })
+    // At the long side the model's surfaces.json asks for.
+    expect(networkSize(2560, 1920, 224)).toEqual({ width: 224, height: 176 })
+    expect(networkSize(900, 1600, 224)).toEqual({ width: 128, height: 224 })
   })
 
   it('turns logits into probabilities that sum to one at every pixel', () => {

@@ -2,20 +2,25 @@
 // render pipeline's labelled bathrooms, exported to ONNX): class probabilities at the network's size, upsampled
 // to the analysis copy and glued to the photo's own edges with a guided filter, then the likeliest class a pixel.
 // The ONNX session is loaded once per process and shared; inference runs on the CPU (onnxruntime-node).
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { availableParallelism } from 'node:os'
 import type { InferenceSession } from 'onnxruntime-node'
 import { boxBlur } from './box-blur'
 import { LABEL_CLASS_COUNT } from './label-classes'
 
-/** Long side of the picture the network sees; the short side follows the photo's aspect, in steps of 16. */
+/**
+ * Long side of the picture the network sees when its surfaces.json does not say (`inference.longSide`, chosen at
+ * training so that rooms appear at the scale the network learnt them); the short side follows the photo's aspect,
+ * in steps of 16.
+ */
 export const NETWORK_LONG_SIDE = 320
 /** Guided filter window radius (analysis pixels) and regularisation (on 0..1 intensities). */
 const GUIDE_RADIUS = 3
 const GUIDE_EPSILON = 2e-3
 
 const MODEL_FILE = 'surfaces.onnx'
+const MODEL_META_FILE = 'surfaces.json'
 
 /** Where the weights are: beside the bundled server (dist/server/model) or beside this file in the source tree. */
 const MODEL_CANDIDATES = [path.join(import.meta.dirname, 'model', MODEL_FILE)]
@@ -56,9 +61,23 @@ export type SurfaceLabels = {
   labels: Uint8Array
 }
 
-/** The network's input size for a photo of this aspect: long side NETWORK_LONG_SIDE, both sides multiples of 16. */
-export function networkSize(width: number, height: number): { width: number; height: number } {
-  const scale = NETWORK_LONG_SIDE / Math.max(width, height)
+let longSide: number | null = null
+
+/** The long side the committed model wants (its surfaces.json), else NETWORK_LONG_SIDE. */
+export function networkLongSide(): number {
+  if (longSide !== null) return longSide
+  longSide = NETWORK_LONG_SIDE
+  const meta = path.join(path.dirname(surfaceModelPath()), MODEL_META_FILE)
+  if (existsSync(meta)) {
+    const value = (JSON.parse(readFileSync(meta, 'utf8')) as { inference?: { longSide?: unknown } }).inference?.longSide
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 64 && value <= 1024 && value % 16 === 0) longSide = value
+  }
+  return longSide
+}
+
+/** The network's input size for a photo of this aspect: long side `long` (multiple of 16), both sides multiples of 16. */
+export function networkSize(width: number, height: number, long: number = NETWORK_LONG_SIDE): { width: number; height: number } {
+  const scale = long / Math.max(width, height)
   const round16 = (value: number) => Math.max(16, Math.round((value * scale) / 16) * 16)
   return { width: round16(width), height: round16(height) }
 }
