@@ -4,7 +4,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { findPalette, type PaletteId } from '../../shared/catalogue/palettes'
 import { sampleImagePath, styleTitle, type StyleId } from '../../shared/catalogue/styles'
 import { GENERATION_CACHE_MS, type GenerationView, type RoomType } from '../../shared/generation'
-import { type GenerationRequest } from '../../shared/schemas/generation'
+import { FAILED_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/generation-messages'
+import { PHOTO_MISSING_MESSAGE, type GenerationRequest } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
 import { generations, images, userDesigns } from '../db/schema'
 import type { JobQueue } from '../jobs/job-queue'
@@ -66,7 +67,7 @@ export async function requestGeneration(
       })
       .from(images)
       .where(and(eq(images.id, request.imageId), eq(images.userId, userId)))
-    if (!found) throw new AppError('not_found', 'Please upload a photo first')
+    if (!found) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
     if (found.cachedId) return { id: found.cachedId, cached: true }
   }
 
@@ -94,7 +95,7 @@ export async function requestGeneration(
       )
       select (select count(*)::int from photo) as photo, (select count(*)::int from generation) as created, (select n from open) as open`)
     const [outcome] = (result as unknown as { rows: Array<{ photo: number; created: number; open: number }> }).rows
-    if (!outcome?.photo) throw new AppError('not_found', 'Please upload a photo first')
+    if (!outcome?.photo) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
     if (!outcome.created && outcome.open >= deps.maxQueued) throw new AppError('rate_limited', queueFullMessage(deps.maxQueued), { retryAfterSeconds: 5 })
     if (!outcome.created) throw new AppError('insufficient_credits', 'Insufficient credits')
   })
@@ -257,7 +258,7 @@ export async function getGeneration(deps: Pick<GenerationDeps, 'db' | 'timeoutMs
           title: designTitle(row.style, row.colorPalette, row.roomType),
           fallback: row.isFallback,
           error: row.isFallback ? row.reason : null,
-          errorMessage: row.errorType === 'timeout' ? 'Generation took too long - showing sample image. Please try again.' : row.isFallback ? 'Generation failed - showing sample image. Click "Retry Generation" to try again.' : null,
+          errorMessage: row.errorType === 'timeout' ? TIMEOUT_MESSAGE : row.isFallback ? FAILED_MESSAGE : null,
           errorType: (row.errorType as 'timeout' | 'failed' | null) ?? null,
           generatedAt: (row.finishedAt ?? row.updatedAt).toISOString(),
           method: row.isFallback ? 'sample' : (row.methodUsed ?? 'unknown'),

@@ -1,7 +1,6 @@
 // The generation endpoints: upload the photo, ask for a generation, read its progress.
-import type { PaletteId } from '../../../shared/catalogue/palettes'
-import type { StyleId } from '../../../shared/catalogue/styles'
-import type { GenerationView, RoomType } from '../../../shared/generation'
+import type { GenerationView } from '../../../shared/generation'
+import type { GenerationRequestInput } from '../../../shared/schemas/generation'
 import { apiFetch, ApiError } from '../../lib/api'
 
 export type UploadedImage = { id: string; width: number; height: number; url: string }
@@ -25,13 +24,11 @@ export async function uploadPhoto(blob: Blob, name: string, signal?: AbortSignal
   return { id: body.id, width: body.width, height: body.height, url: body.url }
 }
 
-export type GenerationRequestBody = { imageId: string; style: StyleId; palette: PaletteId; roomType: RoomType; retry?: boolean }
-
 /** The server's answer to a request: the generation, and its time limit counted from now (decision 0009). */
 export type AcceptedGeneration = { id: string; cached?: boolean; timeoutMs?: number }
 
 /** POST /api/generations → 202 { id, timeoutMs } (or 200 { id, cached: true, timeoutMs } for a result from the last 24 h). */
-export function requestGeneration(body: GenerationRequestBody): Promise<AcceptedGeneration> {
+export function requestGeneration(body: GenerationRequestInput): Promise<AcceptedGeneration> {
   return apiFetch<AcceptedGeneration>('/api/generations', { body })
 }
 

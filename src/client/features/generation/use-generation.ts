@@ -16,7 +16,7 @@ import {
   type StoredPhoto,
 } from '../../lib/browser-storage'
 import { fetchGeneration, requestGeneration, uploadPhoto, type AcceptedGeneration } from './generation-api'
-import { fallbackToast, NO_CREDITS_MESSAGE, SAVED_MESSAGE, TIMEOUT_MESSAGE } from './generation-messages'
+import { fallbackToast, NO_CREDITS_MESSAGE, SAVED_MESSAGE, TIMEOUT_MESSAGE } from '../../../shared/generation-messages'
 
 const POLL_INTERVAL_MS = 700
 /** spec §9: Retry regenerates after 100 ms. */

@@ -2,11 +2,9 @@
 // photo) into the compressed photo the wizard stores (spec §5). Every failure carries the spec's message.
 import type { StoredPhoto } from '../../lib/browser-storage'
 import { hashBlob } from '../../lib/browser-storage'
-import { checkImageFile, CORRUPTED_IMAGE_MESSAGE, HEIC_PREVIEW_QUALITY, ImageProcessingError, isHeicFile, PROCESSING_FAILED_MESSAGE } from '../../lib/image-compression'
+import { HEIC_PREVIEW_QUALITY, ImageProcessingError } from '../../lib/image-compression'
 import { compressPhoto, previewPhoto } from '../../lib/image-worker-client'
-
-export const WEB_IMAGE_FAILED_MESSAGE = 'Failed to load image from web source. Try downloading the image first.'
-export const TEMPLATE_FAILED_MESSAGE = 'Failed to load template image'
+import { checkImageFile, CORRUPTED_IMAGE_MESSAGE, isHeicFile, PROCESSING_FAILED_MESSAGE, WEB_IMAGE_FAILED_MESSAGE } from '../../../shared/upload-rules'
 
 /** A failure whose message is already the right text for the visitor. */
 export class PhotoError extends Error {

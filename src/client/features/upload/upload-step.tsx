@@ -2,12 +2,12 @@ import { CircleAlert, ImageUp, Info, LoaderCircle } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import { Button } from '../../components/ui/button'
 import type { StoredPhoto } from '../../lib/browser-storage'
-import { PROCESSING_FAILED_MESSAGE } from '../../lib/image-compression'
 import { cn } from '../../lib/cn'
 import { warmUpImageWorker } from '../../lib/image-worker-client'
 import { readDropContent, type TransferLike } from './drop-content'
-import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto, TEMPLATE_FAILED_MESSAGE } from './prepare-photo'
+import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto } from './prepare-photo'
 import { STOCK_PHOTOS, StockThumbnail, stockPhotoFile, type StockPhoto } from './stock-photos'
+import { PROCESSING_FAILED_MESSAGE, TEMPLATE_FAILED_MESSAGE, UPLOAD_ACCEPT } from '../../../shared/upload-rules'
 
 type Props = {
   /** The photo already stored, shown as the preview. */
@@ -254,7 +254,7 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
               ref={fileInputRef}
               id={inputId}
               type="file"
-              accept="image/*,.heic,.heif"
+              accept={UPLOAD_ACCEPT}
               className="peer sr-only"
               aria-describedby={hintId}
               disabled={busy !== null}

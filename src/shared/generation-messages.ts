@@ -1,6 +1,6 @@
-import type { GenerationResult } from '../../../shared/generation'
+// spec §8 generation messages, verbatim: the browser's toasts and overlays and the server's result both use them.
+import type { GenerationResult } from './generation'
 
-// spec §8 generation messages, verbatim.
 export const NO_CREDITS_MESSAGE = 'No credits available. Please purchase credits to generate designs.'
 export const TIMEOUT_MESSAGE = 'Generation took too long - showing sample image. Please try again.'
 export const FAILED_MESSAGE = 'Generation failed - showing sample image. Click "Retry Generation" to try again.'
