@@ -1,7 +1,7 @@
 import type { NewPasswordInput, PasswordResetRequestInput, SignInInput, SignUpInput } from '../../shared/schemas/auth'
+import type { MembershipTier } from '../../shared/membership'
 import { ApiError, apiFetch } from '../lib/api'
 
-export type MembershipTier = 'free' | 'paid'
 export type Me = { user: { id: string; email: string; name: string } | null; credits: number; membershipTier: MembershipTier }
 
 export const ME_QUERY_KEY = ['me'] as const

@@ -1,9 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client'
-import { creditLedger, userCredits } from '../db/schema'
+import { creditLedger, userCredits, type LedgerReason } from '../db/schema'
 import { AppError } from '../lib/app-error'
-
-export type LedgerReason = 'signup_bonus' | 'generation' | 'generation_refund' | 'product_list' | 'purchase' | 'promo' | 'admin' | 'refund'
 
 export type CreditChange = { userId: string; reason: LedgerReason; reference: string; note?: string }
 

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { findPalette, type PaletteId } from '../../shared/catalogue/palettes'
 import { sampleImagePath, styleTitle, type StyleId } from '../../shared/catalogue/styles'
-import { GENERATION_CACHE_MS, type GenerationView, type RoomType } from '../../shared/generation'
+import { GENERATION_CACHE_MS, type GenerationStatus, type GenerationView, type RoomType } from '../../shared/generation'
 import { FAILED_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/generation-messages'
 import { PHOTO_MISSING_MESSAGE, type GenerationRequest } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
@@ -29,11 +29,11 @@ export type GenerationDeps = {
 
 type GenerationRow = typeof generations.$inferSelect
 
-const TERMINAL = ['succeeded', 'failed']
+const TERMINAL: readonly GenerationStatus[] = ['succeeded', 'failed']
 
-export function designTitle(style: string, palette: string, roomType: string): string {
+export function designTitle(style: StyleId, palette: PaletteId, roomType: RoomType): string {
   const room = roomType === 'living_room' ? 'Living Room' : roomType.charAt(0).toUpperCase() + roomType.slice(1)
-  const paletteName = palette === 'surprise-me' ? undefined : findPalette(palette as PaletteId)?.name
+  const paletteName = palette === 'surprise-me' ? undefined : findPalette(palette)?.name
   return `${styleTitle(style)} ${room}${paletteName ? ` in ${paletteName}` : ''}`
 }
 
@@ -124,9 +124,9 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
   try {
     output = await deps.provider.generate({
       image: photo,
-      styleId: generation.style as StyleId,
-      paletteId: generation.colorPalette as PaletteId,
-      roomType: generation.roomType as RoomType,
+      styleId: generation.style,
+      paletteId: generation.colorPalette,
+      roomType: generation.roomType,
       seed: seedFor(generationId),
       signal: controller.signal,
     })
@@ -195,7 +195,7 @@ export async function finishWithFallback(
       .values({
         userId: generation.userId,
         originalImageUrl: imageUrl(generation.inputImageId),
-        transformedImageUrl: sampleImagePath(generation.style as StyleId),
+        transformedImageUrl: sampleImagePath(generation.style),
         originalImageId: generation.inputImageId,
         style: generation.style,
         colorPalette: generation.colorPalette,
@@ -246,7 +246,7 @@ export async function getGeneration(deps: Pick<GenerationDeps, 'db' | 'timeoutMs
   const finished = TERMINAL.includes(row.status)
   return {
     id: row.id,
-    status: row.status as GenerationView['status'],
+    status: row.status,
     style: row.style,
     palette: row.colorPalette,
     roomType: row.roomType,
@@ -254,12 +254,12 @@ export async function getGeneration(deps: Pick<GenerationDeps, 'db' | 'timeoutMs
     result: finished
       ? {
           designId: row.designId,
-          image: row.isFallback ? sampleImagePath(row.style as StyleId) : row.resultImageId ? imageUrl(row.resultImageId) : '',
+          image: row.isFallback ? sampleImagePath(row.style) : row.resultImageId ? imageUrl(row.resultImageId) : '',
           title: designTitle(row.style, row.colorPalette, row.roomType),
           fallback: row.isFallback,
           error: row.isFallback ? row.reason : null,
           errorMessage: row.errorType === 'timeout' ? TIMEOUT_MESSAGE : row.isFallback ? FAILED_MESSAGE : null,
-          errorType: (row.errorType as 'timeout' | 'failed' | null) ?? null,
+          errorType: row.errorType,
           generatedAt: (row.finishedAt ?? row.updatedAt).toISOString(),
           method: row.isFallback ? 'sample' : (row.methodUsed ?? 'unknown'),
           creditsUsed: row.isFallback ? 0 : 1,

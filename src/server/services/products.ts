@@ -1,9 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import type { PaletteId } from '../../shared/catalogue/palettes'
-import type { StyleId } from '../../shared/catalogue/styles'
 import { DEFAULT_RETAILER, retailerLink, type Product, type RoomItem } from '../../shared/products'
 import type { ProductList } from '../../shared/schemas/designs'
-import type { RoomType } from '../../shared/generation'
 import type { Database } from '../db/client'
 import { images, productLists, userProfiles } from '../db/schema'
 import { AppError } from '../lib/app-error'
@@ -34,7 +31,7 @@ export async function getProductList(deps: Pick<ProductDeps, 'db' | 'amazonTag'>
     .from(productLists)
     .where(and(eq(productLists.designId, designId), eq(productLists.userId, userId)))
   if (!saved) return undefined
-  return { designId, products: toProducts(designId, saved.items as RoomItem[], deps.amazonTag), analysisUsed: saved.analysisUsed, message: null, charged: false }
+  return { designId, products: toProducts(designId, saved.items, deps.amazonTag), analysisUsed: saved.analysisUsed, message: null, charged: false }
 }
 
 /**
@@ -54,7 +51,7 @@ export async function createProductList(deps: ProductDeps, userId: string, desig
   const [image] = await deps.db.select().from(images).where(eq(images.id, design.transformedImageId))
   const bytes = image ? await deps.storage.get(image.storageKey) : undefined
   if (!bytes) throw new AppError('not_found', 'Design not found')
-  const analysis = await deps.analyze({ image: bytes, styleId: design.style as StyleId, paletteId: design.colorPalette as PaletteId, roomType: design.roomType as RoomType, signal: AbortSignal.timeout(ROOM_ANALYSIS_BUDGET_MS + 1_000) })
+  const analysis = await deps.analyze({ image: bytes, styleId: design.style, paletteId: design.colorPalette, roomType: design.roomType, signal: AbortSignal.timeout(ROOM_ANALYSIS_BUDGET_MS + 1_000) })
 
   const charged = await deps.db.transaction(async (tx) => {
     const spent = await spendCreditIn(tx, { userId, reason: 'product_list', reference: designId })
