@@ -5,7 +5,7 @@ import type { StoredPhoto } from '../../lib/browser-storage'
 import { cn } from '../../lib/cn'
 import { warmUpImageWorker } from '../../lib/image-worker-client'
 import { readDropContent, type TransferLike } from './drop-content'
-import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto } from './prepare-photo'
+import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto, type PreparedPhoto } from './prepare-photo'
 import { STOCK_PHOTOS, StockThumbnail, stockPhotoFile, type StockPhoto } from './stock-photos'
 import { PROCESSING_FAILED_MESSAGE, TEMPLATE_FAILED_MESSAGE, UPLOAD_ACCEPT } from '../../../shared/upload-rules'
 
@@ -47,14 +47,17 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
     try {
       setNotice(checkFile(file).notice)
       setBusy('preparing')
-      const prepared = await preparePhoto(file)
-      await onPhoto(prepared.photo)
-      focusContinue.current = true
+      await keepPhoto(await preparePhoto(file))
     } catch (caught) {
       setError(caught instanceof PhotoError ? caught.message : PROCESSING_FAILED_MESSAGE)
     } finally {
       setBusy(null)
     }
+  }
+
+  async function keepPhoto(prepared: PreparedPhoto) {
+    await onPhoto(prepared.photo)
+    focusContinue.current = true
   }
 
   async function acceptTransfer(transfer: TransferLike) {
@@ -69,8 +72,9 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
           return await acceptFile(dataUrlToFile(content.url))
         case 'web-url': {
           setBusy('fetching')
-          const file = await importWebImage(content.url)
-          return await acceptFile(file)
+          // The server has normalised it already: it is stored as it comes.
+          await keepPhoto(await importWebImage(content.url))
+          return setBusy(null)
         }
         case 'error':
           setError(content.message)
