@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 export const SCREENSHOT_DIR = path.resolve('tests/artifacts/screenshots')
 export const E2E_OUTBOX = path.resolve('.tmp/e2e-data/outbox')
@@ -76,4 +76,17 @@ export async function closeToasts(page: Page) {
 export async function screenshotFromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0))
   await screenshotBothWidths(page, name)
+}
+
+/**
+ * Signs up a new account through the API, as the sign-up form sends it: with our Origin (the auth server refuses a
+ * cookie-carrying request without one). The page's browser context then holds the session. `origin` picks another
+ * instance of the product (playwright.config.ts) than the main one.
+ */
+export async function signUpThroughApi(page: Page, origin = ''): Promise<string> {
+  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  const site = origin || (test.info().project.use.baseURL as string)
+  const response = await page.request.post(`${origin}/api/auth/sign-up/email`, { data: { email, password: 'e2e-pass-1' }, headers: { origin: site } })
+  expect(response.ok(), await response.text()).toBe(true)
+  return email
 }
