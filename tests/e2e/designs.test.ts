@@ -3,8 +3,7 @@ import { expect, test, type Page, type Route } from '@playwright/test'
 import sharp from 'sharp'
 import { E2E_AMAZON_TAG, FAILING_PROVIDER_PORT } from '../../playwright.config'
 import { STYLE_IDS } from '../../src/shared/catalogue/styles'
-import type { DesignView } from '../../src/shared/schemas/designs'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop, signUpThroughApi } from './support'
+import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, generateThroughApi, me, screenshotFromTop, signUpThroughApi, uploadPhotoThroughApi } from './support'
 import { fixturePhoto } from '../support/paths'
 
 const PHOTO = fixturePhoto('cc0-interior-1.jpg')
@@ -35,63 +34,13 @@ async function signUpOnMyDesigns(page: Page): Promise<string> {
   return email
 }
 
-/** Buys the Starter package through the built-in test checkout (its API, as the checkout page does). */
-async function buyStarter(page: Page, origin = '') {
-  const checkout = await page.request.post(`${origin}/api/checkout`, { data: { packageId: 'starter' } })
-  expect(checkout.ok()).toBe(true)
-  const { sessionId } = (await checkout.json()) as { sessionId: string }
-  const paid = await page.request.post(`${origin}/api/checkout/test/${sessionId}/pay`, { data: {} })
-  expect(paid.ok()).toBe(true)
-  return sessionId
-}
-
-async function me(page: Page): Promise<{ credits: number; membershipTier: string }> {
-  const response = await page.request.get('/api/me')
-  expect(response.ok()).toBe(true)
-  return response.json()
-}
-
-/** Creates a design through the API (upload, generate, wait), independent of the wizard's UI. */
-async function createDesign(page: Page, style: string, palette: string): Promise<DesignView> {
-  const upload = await page.request.post('/api/images', { multipart: { file: { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } })
-  expect(upload.status(), await upload.text()).toBe(201)
-  const { id: imageId } = (await upload.json()) as { id: string }
-  const accepted = await page.request.post('/api/generations', { data: { imageId, style, palette, roomType: 'bathroom', retry: true } })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
-  const { id } = (await accepted.json()) as { id: string }
-  let designId: string | null = null
-  await expect
-    .poll(
-      async () => {
-        const generation = (await (await page.request.get(`/api/generations/${id}`)).json()) as { status: string; result: { designId: string | null } | null }
-        designId = generation.result?.designId ?? null
-        return generation.status
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] },
-    )
-    .toBe('succeeded')
-  expect(designId).not.toBeNull()
-  const design = await page.request.get(`/api/designs/${designId}`)
-  expect(design.ok()).toBe(true)
-  return design.json()
-}
-
 /**
  * Sample designs made for real on the instance whose generation provider always fails (playwright.config.ts): each
  * generation spends a credit on acceptance, ends as a sample and gives the credit back, one after the other.
  */
 async function createSampleDesigns(page: Page, origin: string, choices: Array<{ style: string; palette: string }>) {
-  const upload = await page.request.post(`${origin}/api/images`, { multipart: { file: { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } })
-  expect(upload.status(), await upload.text()).toBe(201)
-  const { id: imageId } = (await upload.json()) as { id: string }
-  for (const { style, palette } of choices) {
-    const accepted = await page.request.post(`${origin}/api/generations`, { data: { imageId, style, palette, roomType: 'bathroom', retry: true } })
-    expect(accepted.ok(), await accepted.text()).toBe(true)
-    const { id } = (await accepted.json()) as { id: string }
-    await expect
-      .poll(async () => ((await (await page.request.get(`${origin}/api/generations/${id}`)).json()) as { status: string }).status, { timeout: 30_000, intervals: [100, 250, 500] })
-      .toBe('failed')
-  }
+  const imageId = await uploadPhotoThroughApi(page, origin)
+  for (const choice of choices) await generateThroughApi(page, { imageId, ...choice }, 'failed', origin)
 }
 
 

@@ -1,48 +1,15 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { FAILING_PROVIDER_PORT, SILENT_TIMEOUT_MS, SILENT_WORKER_PORT } from '../../playwright.config'
 import type { DesignView } from '../../src/shared/schemas/designs'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop, signUpThroughApi } from './support'
+import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop, signUpThroughApi } from './support'
+import { fixturePhoto } from '../support/paths'
 
 // Issue 20: no charge without consent, back where you were after paying, copy that matches what runs, the 75 s
 // limit as the user sees it, no dead ends. Everything runs against real product instances; only our own static
 // files are blocked (to make a download fail), never our API.
-const PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.jpg')
+const PHOTO = fixturePhoto('cc0-interior-1.jpg')
 const creditBadge = (page: Page) => page.getByTestId('credit-badge').filter({ visible: true })
 const UNEXPECTED = 'Unexpected Application Error!'
-
-async function me(page: Page, origin = ''): Promise<{ credits: number; membershipTier: string }> {
-  return (await page.request.get(`${origin}/api/me`)).json()
-}
-
-async function buyStarter(page: Page) {
-  const checkout = await page.request.post('/api/checkout', { data: { packageId: 'starter' } })
-  const { sessionId } = (await checkout.json()) as { sessionId: string }
-  expect((await page.request.post(`/api/checkout/test/${sessionId}/pay`, { data: {} })).ok()).toBe(true)
-}
-
-/** A real design through the API (upload, generate, wait). */
-async function createDesign(page: Page, style: string, palette: string): Promise<DesignView> {
-  const upload = await page.request.post('/api/images', { multipart: { file: { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } })
-  expect(upload.status(), await upload.text()).toBe(201)
-  const { id: imageId } = (await upload.json()) as { id: string }
-  const accepted = await page.request.post('/api/generations', { data: { imageId, style, palette, roomType: 'bathroom', retry: true } })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
-  const { id } = (await accepted.json()) as { id: string }
-  let designId: string | null = null
-  await expect
-    .poll(
-      async () => {
-        const generation = (await (await page.request.get(`/api/generations/${id}`)).json()) as { status: string; result: { designId: string | null } | null }
-        designId = generation.result?.designId ?? null
-        return generation.status
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] },
-    )
-    .toBe('succeeded')
-  return (await page.request.get(`/api/designs/${designId}`)).json()
-}
 
 const stepFour = (design: DesignView) => `/?step=products&style=${design.style}&palette=${design.color_palette}&room=bathroom&design=${design.id}`
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths, signUpThroughApi } from './support'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths, signUpThroughApi, uploadPhotoThroughApi } from './support'
 import { fixturePhoto } from '../support/paths'
 import { PHOTO_SERVER_PORT, SILENT_WORKER_PORT, STALLING_PROVIDER_PORT } from '../../playwright.config'
 
@@ -402,9 +402,7 @@ test.describe('The home wizard: transformation', () => {
     const origin = `http://localhost:${SILENT_WORKER_PORT}`
     await dismissCookieBanner(page)
     await signUpThroughApi(page, origin)
-    const upload = await page.request.post(`${origin}/api/images`, { multipart: { file: { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } })
-    expect(upload.status(), await upload.text()).toBe(201)
-    const { id: imageId } = (await upload.json()) as { id: string }
+    const imageId = await uploadPhotoThroughApi(page, origin)
     for (const style of ['glam', 'coastal']) {
       const accepted = await page.request.post(`${origin}/api/generations`, { data: { imageId, style, palette: 'surprise-me', roomType: 'bathroom' } })
       expect(accepted.status(), await accepted.text()).toBe(202)
