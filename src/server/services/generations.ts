@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { findPalette, type PaletteId } from '../../shared/catalogue/palettes'
 import { sampleImagePath, styleTitle, type StyleId } from '../../shared/catalogue/styles'
 import { GENERATION_CACHE_MS, type GenerationStatus, type GenerationView, type RoomType } from '../../shared/generation'
-import { FAILED_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/generation-messages'
+import { FAILED_MESSAGE, INSUFFICIENT_CREDITS_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/generation-messages'
 import { PHOTO_MISSING_MESSAGE, type GenerationRequest } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
 import { generations, images, userDesigns } from '../db/schema'
@@ -97,7 +97,7 @@ export async function requestGeneration(
     const [outcome] = (result as unknown as { rows: Array<{ photo: number; created: number; open: number }> }).rows
     if (!outcome?.photo) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
     if (!outcome.created && outcome.open >= deps.maxQueued) throw new AppError('rate_limited', queueFullMessage(deps.maxQueued), { retryAfterSeconds: 5 })
-    if (!outcome.created) throw new AppError('insufficient_credits', 'Insufficient credits')
+    if (!outcome.created) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE)
   })
   deps.queue.enqueued()
   return { id, cached: false }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { INSUFFICIENT_CREDITS_MESSAGE } from '../../shared/generation-messages'
 import { DEFAULT_RETAILER, retailerLink, type Product, type RoomItem } from '../../shared/products'
 import type { ProductList } from '../../shared/schemas/designs'
 import type { Database } from '../db/client'
@@ -46,7 +47,7 @@ export async function createProductList(deps: ProductDeps, userId: string, desig
   const [profile] = await deps.db.select({ tier: userProfiles.membershipTier }).from(userProfiles).where(eq(userProfiles.id, userId))
   if (profile?.tier !== 'paid') throw new AppError('forbidden', MEMBERS_ONLY)
   if (design.isFallback || !design.transformedImageId) throw new AppError('validation', 'Product recommendations are not available for sample images. Try generating the design again.')
-  if ((await getCreditBalance(deps.db, userId)) < 1) throw new AppError('insufficient_credits', 'Insufficient credits')
+  if ((await getCreditBalance(deps.db, userId)) < 1) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE)
 
   const [image] = await deps.db.select().from(images).where(eq(images.id, design.transformedImageId))
   const bytes = image ? await deps.storage.get(image.storageKey) : undefined
