@@ -27,7 +27,8 @@ function productServer(port: number, dataDir: string, env: Record<string, string
     // Three instances start at once (migrations, model warm-up): allow for a busy machine.
     timeout: 180_000,
     // Production, with abuse limits sized for a test run: every page and test comes from one address in minutes.
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ...TEST_RATE_LIMITS, ...env },
+    // PUBLIC_URL: '' starts the instance with no public address configured (as `npm start` on a laptop does).
+    env: Object.fromEntries(Object.entries({ PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ...TEST_RATE_LIMITS, ...env }).filter(([, value]) => value !== '')),
   }
 }
 
@@ -54,7 +55,8 @@ export default defineConfig({
     // The main instance has an Amazon associate tag, so product links can be checked for it, and may import from the loopback photo server.
     productServer(PORT, E2E_DATA_DIR, { AMAZON_ASSOCIATE_TAG: E2E_AMAZON_TAG, IMAGE_IMPORT_ALLOW_HOSTS: `127.0.0.1:${PHOTO_SERVER_PORT}` }),
     // It also has (dummy) Google credentials, to show the Google button and where it leads.
-    productServer(FAILING_PROVIDER_PORT, '.tmp/e2e-data-failing', { GENERATION_PROVIDER: 'failing', GOOGLE_CLIENT_ID: 'e2e-google-client-id', GOOGLE_CLIENT_SECRET: 'e2e-google-client-secret' }),
+    // It has no public address configured either, so localhost and 127.0.0.1 must both count as its own origin.
+    productServer(FAILING_PROVIDER_PORT, '.tmp/e2e-data-failing', { GENERATION_PROVIDER: 'failing', GOOGLE_CLIENT_ID: 'e2e-google-client-id', GOOGLE_CLIENT_SECRET: 'e2e-google-client-secret', PUBLIC_URL: '' }),
     productServer(STALLING_PROVIDER_PORT, '.tmp/e2e-data-stalling', { GENERATION_PROVIDER: 'stalling', GENERATION_TIMEOUT_MS: String(STALLING_TIMEOUT_MS) }),
     productServer(SILENT_WORKER_PORT, '.tmp/e2e-data-silent', { ROLE: 'api', GENERATION_TIMEOUT_MS: String(SILENT_TIMEOUT_MS) }),
   ],

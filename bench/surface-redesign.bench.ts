@@ -2,8 +2,8 @@
 // development set and the stock photos with their exact label maps, or any --scenes folder) and a constructed box
 // room are redesigned FROM THEIR TRUE LABELS, and scored on leak (kept pixels changed by ΔE2000 > 10) and
 // patchiness (pixels off their surface's median change by ΔE2000 > 15), with the engine-accuracy measures.
-// It writes contact sheets (each stock scene in all 21 styles; stock-1 in the 10 palettes; the fixture photos
-// through the whole engine) under bench/results/surface-redesign/, and measures the whole engine's speed and
+// It writes contact sheets (each stock scene in all 21 styles; stock-1 in the 10 palettes; six development scenes
+// and the fixture photos through the whole engine in all 21 styles, cc0-interior-1 in the 10 palettes) under bench/results/surface-redesign/, and measures the whole engine's speed and
 // peak memory on a 4 MP photo in a fresh process.
 //   npm run bench -- surface-redesign [--scenes DIR]… [--no-sheets] [--no-speed]
 import { spawnSync } from 'node:child_process'
@@ -30,6 +30,8 @@ const SEED = 7
 const CARD = 320
 const COLUMNS = 6
 const SPEED_RUNS = 7
+/** Development scenes shown in all 21 styles through the whole engine. */
+const SHEET_SCENES = 6
 
 type Labelled = { name: string; pixels: Uint8Array; labels: Uint8Array; width: number; height: number }
 
@@ -139,13 +141,40 @@ async function sheets(scenes: Labelled[]): Promise<void> {
       await sheet(paletteCards, `${name}-palettes`)
     }
   }
-  // The fixture photos have no labels: they go through the whole engine, surface finder included.
+  // Six labelled development scenes and the fixture photos go through the whole engine, surface finder included,
+  // as an upload would: the labelled scenes show the found surfaces beside the true ones.
+  const development = scenes.filter((entry) => entry.name.startsWith('dev/'))
+  const chosen = development.length <= SHEET_SCENES ? development : Array.from({ length: SHEET_SCENES }, (_, index) => development[Math.floor((index * development.length) / SHEET_SCENES)]!)
+  for (const scene of chosen) {
+    const image = await sharp(scene.pixels, raw(scene)).jpeg({ quality: 92 }).toBuffer()
+    const first = await renderLocalRedesign({ image, styleId: STYLES[0]!.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED }, { withSurfaces: true })
+    const found = first.surfaces!
+    const cards = [
+      await card(image, `${scene.name} (photo)`),
+      await card(await sharp(encodeLabelPixels(scene.labels), raw(scene)).png().toBuffer(), 'true labels'),
+      await card(await sharp(encodeLabelPixels(found.labels), { raw: { width: found.width, height: found.height, channels: 3 } }).png().toBuffer(), 'found surfaces'),
+      await card(first.image, STYLES[0]!.name),
+    ]
+    for (const style of STYLES.slice(1)) cards.push(await card((await renderLocalRedesign({ image, styleId: style.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED })).image, style.name))
+    await sheet(cards, `${scene.name.replace('/', '-')}-styles`)
+  }
   if (!existsSync(fixturesDir)) return
   for (const file of readdirSync(fixturesDir).filter((name) => /^cc0-interior-\d\.jpg$/.test(name)).sort()) {
     const image = await sharp(readFileSync(path.join(fixturesDir, file))).rotate().resize(1280, 1280, { fit: 'inside' }).jpeg({ quality: 92 }).toBuffer()
-    const cards = [await card(image, `${file} (photo, found surfaces)`)]
-    for (const style of STYLES) cards.push(await card((await renderLocalRedesign({ image, styleId: style.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED })).image, style.name))
+    const first = await renderLocalRedesign({ image, styleId: STYLES[0]!.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED }, { withSurfaces: true })
+    const found = first.surfaces!
+    const cards = [
+      await card(image, `${file} (photo)`),
+      await card(await sharp(encodeLabelPixels(found.labels), { raw: { width: found.width, height: found.height, channels: 3 } }).png().toBuffer(), 'found surfaces'),
+      await card(first.image, STYLES[0]!.name),
+    ]
+    for (const style of STYLES.slice(1)) cards.push(await card((await renderLocalRedesign({ image, styleId: style.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED })).image, style.name))
     await sheet(cards, `${file.replace('.jpg', '')}-styles`)
+    if (file === 'cc0-interior-1.jpg') {
+      const paletteCards = [await card(image, `${file} (photo)`)]
+      for (const paletteId of NAMED_PALETTES) paletteCards.push(await card((await renderLocalRedesign({ image, styleId: 'transitional', paletteId, roomType: 'bathroom', seed: SEED })).image, `transitional · ${paletteId}`))
+      await sheet(paletteCards, `${file.replace('.jpg', '')}-palettes`)
+    }
   }
 }
 

@@ -108,7 +108,9 @@ def settings(scene, job):
     vl.cycles.denoising_store_passes = True
 
 
-def pass_outputs(scene, out_dir):
+def exr_outputs(scene, out_dir):
+    """A compositor that writes render-layer outputs to uncompressed 32-bit EXR files in out_dir: returns the
+    render-layer node and the file-output node, with no file slots yet."""
     scene.use_nodes = True
     nt = scene.node_tree
     nt.nodes.clear()
@@ -121,6 +123,12 @@ def pass_outputs(scene, out_dir):
     fo.format.color_depth = '32'
     fo.format.exr_codec = 'NONE'
     fo.file_slots.clear()
+    return rl, fo
+
+
+def pass_outputs(scene, out_dir):
+    rl, fo = exr_outputs(scene, out_dir)
+    nt = scene.node_tree
     for name in PASSES:
         slot = name.replace(' ', '_')
         fo.file_slots.new(slot + '_')
@@ -172,20 +180,9 @@ def label_pass(scene, out_dir, width, height):
     vl.cycles.denoising_store_passes = False
     vl.use_pass_object_index = True
     vl.pass_alpha_threshold = 0.0
-    scene.use_nodes = True
-    nt = scene.node_tree
-    nt.nodes.clear()
-    rl = nt.nodes.new('CompositorNodeRLayers')
-    comp = nt.nodes.new('CompositorNodeComposite')
-    nt.links.new(rl.outputs['Image'], comp.inputs['Image'])
-    fo = nt.nodes.new('CompositorNodeOutputFile')
-    fo.base_path = out_dir
-    fo.format.file_format = 'OPEN_EXR'
-    fo.format.color_depth = '32'
-    fo.format.exr_codec = 'NONE'
-    fo.file_slots.clear()
+    rl, fo = exr_outputs(scene, out_dir)
     fo.file_slots.new('IndexOB_')
-    nt.links.new(rl.outputs['IndexOB'], fo.inputs[-1])
+    scene.node_tree.links.new(rl.outputs['IndexOB'], fo.inputs[-1])
     scene.render.filepath = os.path.join(out_dir, 'label-preview.png')
     t0 = time.time()
     bpy.ops.render.render(write_still=True)

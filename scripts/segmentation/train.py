@@ -32,6 +32,9 @@ from model import SurfaceNet, CLASS_COUNT  # noqa: E402
 from lavo_labels import CLASSES  # noqa: E402
 
 VOID = 0
+# wall, wall tile, floor, ceiling, vanity: the surfaces a redesign changes (label-classes.ts CHANGED_SURFACES),
+# whose mean IoU the engine-accuracy bench reports.
+CHANGED = (1, 2, 3, 4, 5)
 
 
 def find_scenes(roots):
@@ -248,7 +251,7 @@ def main():
         line = f'epoch {epoch + 1}/{args.epochs}: loss {running / max(1, len(loader)):.4f}, {time.time() - began:.0f} s'
         if validation is not None and (epoch % 3 == 2 or epoch == args.epochs - 1):
             accuracy, iou = evaluate(model, validation)
-            line += f', val pixel accuracy {accuracy:.3f}, mIoU {np.nanmean(iou[1:]):.3f}'
+            line += f', val pixel accuracy {accuracy:.3f}, mIoU {np.nanmean(iou[1:]):.3f}, changed surfaces {np.nanmean(iou[list(CHANGED)]):.3f}'
         print(line, flush=True)
         torch.save({'model': model.state_dict(), 'optimiser': optimiser.state_dict(), 'schedule': schedule.state_dict(), 'epoch': epoch,
                     'args': vars(args)}, checkpoint)

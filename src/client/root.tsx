@@ -48,12 +48,52 @@ export function Layout({ children }: { children: ReactNode }) {
 // Toasts raised before it mounts are kept by sonner and shown as soon as it subscribes.
 const Toaster = lazyWithRecovery(loadSonner, (module) => module.Toaster, 'silent')
 
+const WIDE = '(min-width: 640px)'
+
+function subscribeWide(onChange: () => void): () => void {
+  const query = window.matchMedia(WIDE)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+/** Where the sticky header ends on screen (it moves while the demo banner above it is in view). */
+function useHeaderBottom(active: boolean): number {
+  const [bottom, setBottom] = useState(64)
+  useEffect(() => {
+    if (!active) return
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      const header = document.querySelector('header')
+      setBottom(Math.round(header?.getBoundingClientRect().bottom ?? 64))
+    }
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure)
+    }
+    measure()
+    window.addEventListener('scroll', schedule, { passive: true })
+    window.addEventListener('resize', schedule)
+    return () => {
+      window.removeEventListener('scroll', schedule)
+      window.removeEventListener('resize', schedule)
+      if (frame) cancelAnimationFrame(frame)
+    }
+  }, [active])
+  return bottom
+}
+
+/**
+ * Issue 22: toasts never cover the header or the task. On wide screens they sit at the right, just under the header;
+ * on small screens at the bottom. Each has a close button; success toasts leave after 4 s (lib/toast.ts).
+ */
 function DeferredToaster() {
   const mounted = useSyncExternalStore(toastRequested.subscribe, toastRequested.get, () => false)
+  const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, () => true)
+  const headerBottom = useHeaderBottom(mounted && wide)
   if (!mounted) return null
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position={wide ? 'top-right' : 'bottom-center'} offset={{ top: Math.max(headerBottom, 0) + 12, right: 16 }} mobileOffset={{ bottom: 16, left: 12, right: 12 }} richColors closeButton />
     </Suspense>
   )
 }

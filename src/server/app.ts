@@ -22,6 +22,7 @@ import type { AnalyzeRoom } from './services/products'
 import type { GeneratorInfo, PublicConfig } from '../shared/public-config'
 import { promoCodeRoutes } from './routes/promo-codes'
 import { stripeWebhookRoutes } from './routes/stripe-webhook'
+import type { NewsletterProvider } from './providers/newsletter/newsletter-provider'
 import type { EmailProvider } from './providers/email/email-provider'
 import { authRoutes } from './routes/auth'
 import { contactRoutes } from './routes/contact'
@@ -49,9 +50,11 @@ export type AppDeps = {
     | 'rateLimits'
     | 'storageQuotaBytes'
     | 'maxQueuedGenerations'
+    | 'generationProvider'
   >
   database: DatabaseHandle
   email: EmailProvider
+  newsletter: NewsletterProvider
   auth: Auth
   storage: ObjectStorage
   queue: JobQueue
@@ -156,11 +159,11 @@ export function createApp(deps: AppDeps) {
   })
 
   app.route('/api/health', healthRoutes({ ping: deps.database.ping }))
-  app.route('/api/auth', authRoutes({ auth: deps.auth, ...limits, db, logger: deps.logger }))
-  app.route('/api/me', meRoutes({ db, sessions }))
+  app.route('/api/auth', authRoutes({ auth: deps.auth, ...limits, db, logger: deps.logger, newsletter: deps.newsletter }))
+  app.route('/api/me', meRoutes({ db, sessions, newsletter: deps.newsletter, logger: deps.logger }))
   app.route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
   app.route('/api/images', imageRoutes({ db, storage: deps.storage, sessions, ...limits, storageQuotaBytes: deps.config.storageQuotaBytes, fetchOptions: deps.remoteFetch }))
-  app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions, ...limits, timeoutMs: deps.config.generationTimeoutMs, maxQueued: deps.config.maxQueuedGenerations }))
+  app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions, ...limits, timeoutMs: deps.config.generationTimeoutMs, maxQueued: deps.config.maxQueuedGenerations, generatorName: deps.config.generationProvider }))
   app.route('/api/checkout', checkoutRoutes({ db, payments: deps.payments, logger: deps.logger, publicUrl: deps.config.publicUrl, sessions }))
   app.route('/api/promo-codes', promoCodeRoutes({ db, sessions }))
   if (deps.stripe && deps.config.stripe) app.route('/api/webhooks/stripe', stripeWebhookRoutes({ db, logger: deps.logger, stripe: deps.stripe, webhookSecret: deps.config.stripe.webhookSecret }))

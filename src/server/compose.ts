@@ -36,7 +36,6 @@ export function composeServer(config: Config, database: DatabaseHandle, logger: 
   const auth = createAuth({
     db: database.db,
     email,
-    newsletter,
     logger,
     secret: resolveAuthSecret(config),
     publicUrl: config.publicUrl,
@@ -58,5 +57,5 @@ export function composeServer(config: Config, database: DatabaseHandle, logger: 
   const analyzeRoom: AnalyzeRoom = ({ signal, ...input }) => analyzeRoomWithFallback(roomAnalyzer, { ...input, signal }, { logger })
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined
   const payments = stripe ? createStripePaymentProvider(stripe) : createTestPaymentProvider()
-  return { config, database, email, auth, storage, queue, jobHandlers, payments, stripe, analyzeRoom, roomAnalyzer, generator: describeGenerator(config), logger, adminToken: adminToken(config.dataDir, config.adminToken), remoteFetch: overrides.remoteFetch ?? (config.imageImportAllowHosts.length > 0 ? { allowHosts: new Set(config.imageImportAllowHosts) } : undefined) }
+  return { config, database, email, newsletter, auth, storage, queue, jobHandlers, payments, stripe, analyzeRoom, roomAnalyzer, generator: describeGenerator(config), logger, adminToken: adminToken(config.dataDir, config.adminToken), remoteFetch: overrides.remoteFetch ?? (config.imageImportAllowHosts.length > 0 ? { allowHosts: new Set(config.imageImportAllowHosts) } : undefined) }
 }

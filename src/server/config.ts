@@ -131,6 +131,15 @@ export type Config = {
   uploadSweepIntervalMs: number
 }
 
+/**
+ * Without a configured public address the server is a local one, reached as http://localhost:PORT or
+ * http://127.0.0.1:PORT (or [::1]) alike: all of them are its own origin (decision 0030). With PUBLIC_URL set, only
+ * that origin (and TRUSTED_ORIGINS) counts.
+ */
+export function loopbackOrigins(port: number): string[] {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
@@ -158,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     role: vars.ROLE,
     authSecret: vars.AUTH_SECRET,
-    trustedOrigins: vars.TRUSTED_ORIGINS ? vars.TRUSTED_ORIGINS.split(',').map((origin) => origin.trim()) : [],
+    trustedOrigins: [...(vars.PUBLIC_URL ? [] : loopbackOrigins(vars.PORT)), ...(vars.TRUSTED_ORIGINS ? vars.TRUSTED_ORIGINS.split(',').map((origin) => origin.trim()) : [])],
     trustProxy: vars.TRUST_PROXY,
     imageImportAllowHosts: vars.IMAGE_IMPORT_ALLOW_HOSTS ? vars.IMAGE_IMPORT_ALLOW_HOSTS.split(',').map((host) => host.trim()).filter(Boolean) : [],
     rateLimit: vars.RATE_LIMIT ? vars.RATE_LIMIT === 'on' : vars.NODE_ENV === 'production',

@@ -44,6 +44,10 @@ export type GenerationView = {
   roomType: string
   createdAt: string
   result: GenerationResult | null
+  /** While it waits for a worker: its place in the queue, 1 = next. Null once it runs or ends. */
+  queuePosition: number | null
+  /** The configured generator's recent median time from acceptance to design, in ms; null until it has made a few. */
+  typicalDurationMs: number | null
 }
 
 /** spec §9: generation times out after 75 s. */

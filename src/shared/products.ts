@@ -19,6 +19,34 @@ export const DEFAULT_RETAILER: Record<ProductCategory, Retailer> = {
   Textiles: 'Amazon',
 }
 
+/**
+ * Issue 22: what a category's products usually cost at the big-box retailers we link to, shown as a band (our links
+ * are searches, so no single price is known). US dollars, rounded; a guide, not a quote.
+ */
+export const CATEGORY_PRICE_BANDS: Record<ProductCategory, string> = {
+  Fixtures: '$80–$350',
+  Lighting: '$40–$200',
+  Hardware: '$15–$80',
+  Storage: '$40–$180',
+  Decor: '$25–$150',
+  Accessories: '$10–$45',
+  Textiles: '$15–$70',
+}
+
+/**
+ * Issue 22: each product is shown with a picture of its kind, taken from our own rendered imagery (docs/assets.md): a
+ * close view of a style preview where that kind of thing stands, at `x`/`y` per cent of the image, enlarged `zoom` times.
+ */
+export const CATEGORY_PICTURES: Record<ProductCategory, { style: 'scandinavian' | 'farmhouse' | 'glam' | 'coastal'; x: number; y: number; zoom: number }> = {
+  Fixtures: { style: 'scandinavian', x: 50, y: 50, zoom: 2.6 },
+  Lighting: { style: 'glam', x: 32, y: 28, zoom: 2.4 },
+  Hardware: { style: 'scandinavian', x: 14, y: 52, zoom: 3 },
+  Storage: { style: 'farmhouse', x: 30, y: 78, zoom: 2.4 },
+  Decor: { style: 'farmhouse', x: 32, y: 36, zoom: 2.4 },
+  Accessories: { style: 'glam', x: 25, y: 64, zoom: 3 },
+  Textiles: { style: 'scandinavian', x: 30, y: 76, zoom: 2.8 },
+}
+
 /** spec §3 room analysis response item. */
 export const RoomItemSchema = z.object({
   name: z.string().min(1).max(120),

@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verification } from '../../src/server/db/schema'
 import { inlineScriptHashes } from '../../src/server/lib/security-headers'
-import { createPostgresDatabase, openAfterwards, removeDataDir, startBuiltProduct, type BuiltProduct } from '../support/built-product'
+import { createBuiltProductDatabase, openAfterwards, removeDataDir, startBuiltProduct, type BuiltProduct } from '../support/built-product'
 import { resetTokenFrom } from '../support/email'
 import { TestClient, uniqueEmail, waitForGeneration } from '../support/http-client'
 import { startInternalPhotoServer, type InternalPhotoServer } from '../support/internal-photo-server'
@@ -105,13 +105,13 @@ function median(values: number[]): number {
 
 describe.each(DATABASE_KINDS)('the built server under the issue-16 attack on %s', (kind: DatabaseKind) => {
   let product: BuiltProduct
-  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined
+  let postgres: Awaited<ReturnType<typeof createBuiltProductDatabase>> | undefined
   let internal: InternalPhotoServer
   const issuedResetTokens: string[] = []
 
   beforeAll(async () => {
     internal = await startInternalPhotoServer(PHOTO)
-    postgres = kind === 'postgres' ? await createPostgresDatabase() : undefined
+    postgres = kind === 'postgres' ? await createBuiltProductDatabase() : undefined
     // Production defaults throughout, except a 1 MB storage quota (so one account can fill it quickly).
     product = await startBuiltProduct({ TRUST_PROXY: '1', STORAGE_QUOTA_MB: '1', ...(postgres ? { DATABASE_URL: postgres.url } : {}) })
   }, 300_000)

@@ -26,7 +26,7 @@ test('A visitor signs up, signs out and in, and resets a forgotten password with
 
   await signUp.getByRole('button', { name: 'Create Free Account' }).click()
   await expect(signUp.getByText('Please enter your email address')).toBeVisible()
-  await signUp.getByLabel('Email').fill(email)
+  await signUp.getByLabel('Email', { exact: true }).fill(email)
   await signUp.getByLabel('Password').fill('12345')
   await signUp.getByRole('button', { name: 'Create Free Account' }).click()
   await expect(signUp.getByText('Password must be at least 6 characters')).toBeVisible()
@@ -43,7 +43,7 @@ test('A visitor signs up, signs out and in, and resets a forgotten password with
   const signIn = page.getByRole('dialog', { name: 'Welcome back' })
   await expect(signIn.getByRole('button', { name: 'Get started with 2 free credits' })).toBeVisible()
   await expectNoAxeViolations(page, 'sign-in dialog')
-  await signIn.getByLabel('Email').fill(email.toUpperCase())
+  await signIn.getByLabel('Email', { exact: true }).fill(email.toUpperCase())
   await signIn.getByLabel('Password').fill('first-pass-1')
   await signIn.getByRole('button', { name: 'Sign In' }).click()
   await expect(signIn).toBeHidden()
@@ -56,7 +56,7 @@ test('A visitor signs up, signs out and in, and resets a forgotten password with
   await expect(reset.getByRole('button', { name: 'Back to sign in' })).toBeVisible()
   await expectNoAxeViolations(page, 'reset dialog')
   const mailsBefore = readOutbox().length
-  await reset.getByLabel('Email').fill(email)
+  await reset.getByLabel('Email', { exact: true }).fill(email)
   await reset.getByRole('button', { name: 'Send Reset Email' }).click()
   await expect(page.getByText('Password reset email sent! Check your inbox and follow the link to reset your password.')).toBeVisible()
   await expect.poll(() => readOutbox().length).toBeGreaterThan(mailsBefore)
@@ -84,7 +84,7 @@ test('A visitor signs up, signs out and in, and resets a forgotten password with
 
   await openHeaderButton(page, 'Sign In')
   const again = page.getByRole('dialog', { name: 'Welcome back' })
-  await again.getByLabel('Email').fill(email)
+  await again.getByLabel('Email', { exact: true }).fill(email)
   await again.getByLabel('Password').fill('first-pass-1')
   await again.getByRole('button', { name: 'Sign In' }).click()
   await expect(again.getByRole('alert')).toContainText(/invalid email or password/i)

@@ -18,7 +18,7 @@ async function signUpAndTransform(page: Page, port: number) {
   await page.getByRole('radio', { name: 'Coastal' }).click()
   await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
   const signUp = page.getByRole('dialog', { name: 'Get Started with Your Free Design!' })
-  await signUp.getByLabel('Email').fill(`outcome-${port}-${Date.now()}@example.com`)
+  await signUp.getByLabel('Email', { exact: true }).fill(`outcome-${port}-${Date.now()}@example.com`)
   await signUp.getByLabel('Password').fill('outcome-pass-1')
   await signUp.getByRole('button', { name: 'Create Free Account' }).click()
   await expect(page.getByText('Welcome! You can now start creating and saving your designs.')).toBeVisible()

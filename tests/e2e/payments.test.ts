@@ -26,7 +26,7 @@ async function signUpFromHeader(page: Page): Promise<string> {
   const email = `buyer-${Date.now()}@example.com`
   await header(page).getByRole('button', { name: 'Get Started', exact: true }).filter({ visible: true }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Get Started with Your Free Design!' })
-  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Email', { exact: true }).fill(email)
   await dialog.getByLabel('Password').fill('buyer-pass-1')
   await dialog.getByRole('button', { name: 'Create Free Account' }).click()
   await expect(dialog).toBeHidden()

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { HERO } from '../../src/shared/catalogue/images'
 import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths } from './support'
+import { fixturePhoto } from '../support/paths'
+
+const PHOTO = fixturePhoto('cc0-interior-1.jpg')
 
 const PUBLIC_PAGES = [
   { path: '/', name: 'home', heading: /See your bathroom redesigned/ },
@@ -81,6 +84,22 @@ test('A tap made before the page has finished loading its scripts is not lost', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/No subscription/i)
 })
 
+test('A photo chosen before the page has finished loading its scripts is not lost', async ({ page }) => {
+  await dismissCookieBanner(page)
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await page.getByLabel('Choose a photo').setInputFiles(PHOTO)
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet')
+  release()
+  await expect(page.getByRole('img', { name: 'Your bathroom photo' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Continue to Styles →' })).toBeEnabled()
+})
+
 test('An unknown address answers 404 and links home', async ({ page }) => {
   const response = await page.goto('/no/such/page')
   expect(response?.status()).toBe(404)
@@ -148,13 +167,13 @@ test('A visitor who sends the contact form sees the success toast and the messag
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Please enter your name')).toBeVisible()
   await expect(page.getByText('Please enter your email address')).toBeVisible()
-  await page.getByLabel('Email').fill('dana@')
+  await page.getByLabel('Email', { exact: true }).fill('dana@')
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Please enter a valid email address')).toBeVisible()
 
   const marker = `Tiles question ${Date.now()}`
   await page.getByLabel('Name').fill('Dana Reyes')
-  await page.getByLabel('Email').fill('dana@example.com')
+  await page.getByLabel('Email', { exact: true }).fill('dana@example.com')
   await page.getByLabel('Message').fill(`${marker} <b>bold?</b>`)
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Message sent successfully!')).toBeVisible()

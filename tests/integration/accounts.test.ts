@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +10,7 @@ import { resetTokenFrom } from '../support/email'
 import { TestClient, uniqueEmail } from '../support/http-client'
 import { DATABASE_KINDS } from '../support/test-database'
 import { startTestServer, type TestServer } from '../support/test-server'
+import { NEWSLETTER_CONSENT_WORDING } from '../../src/shared/newsletter'
 
 // What the API answers for a reset link that can no longer be used (used, expired or unknown); the reset page
 // turns it into 'Invalid or expired reset link. Please request a new password reset.'
@@ -266,20 +267,39 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 describe('rate limiting and outside services', () => {
   let server: TestServer
   const kitRequests: Array<{ headers: IncomingMessage['headers']; body: Record<string, unknown>; answered?: number }> = []
+  /** Kit's subscribers by id, as its API keeps them: unsubscribing changes their state. */
+  const kitSubscribers = new Map<number, { email: string; state: string }>()
   let kitFails = false
+  const kitJson = (response: ServerResponse, status: number, body: unknown) => void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
   const kit = createServer((request, response) => {
     let raw = ''
     request.on('data', (chunk) => (raw += chunk))
     request.on('end', () => {
+      if (request.headers['x-kit-api-key'] !== 'kit_test_key') return kitJson(response, 401, { errors: ['The access token is invalid'] })
+      const url = new URL(request.url ?? '/', 'http://kit.test')
+      // Kit API v4 "List subscribers" (filtered by email_address) and "Unsubscribe subscriber" (POST …/{id}/unsubscribe, 204).
+      if (request.method === 'GET' && url.pathname === '/v4/subscribers') {
+        const email = url.searchParams.get('email_address')
+        const found = [...kitSubscribers].filter(([, subscriber]) => subscriber.email === email).map(([id, subscriber]) => ({ id, email_address: subscriber.email, state: subscriber.state }))
+        return kitJson(response, 200, { subscribers: found, pagination: { has_previous_page: false, has_next_page: false } })
+      }
+      const unsubscribe = /^\/v4\/subscribers\/(\d+)\/unsubscribe$/.exec(url.pathname)
+      if (request.method === 'POST' && unsubscribe) {
+        const subscriber = kitSubscribers.get(Number(unsubscribe[1]))
+        if (!subscriber) return kitJson(response, 404, { errors: ['Not Found'] })
+        subscriber.state = 'cancelled'
+        return void response.writeHead(204).end()
+      }
       // Kit API v4 "Create a subscriber" contract: POST /v4/subscribers, X-Kit-Api-Key, JSON body.
-      if (request.method !== 'POST' || request.url !== '/v4/subscribers') return void response.writeHead(404).end()
-      if (request.headers['x-kit-api-key'] !== 'kit_test_key') return void response.writeHead(401, { 'content-type': 'application/json' }).end('{"errors":["The access token is invalid"]}')
+      if (request.method !== 'POST' || url.pathname !== '/v4/subscribers') return void response.writeHead(404).end()
       const body = JSON.parse(raw) as Record<string, unknown>
       const entry: (typeof kitRequests)[number] = { headers: request.headers, body }
       kitRequests.push(entry)
       response.on('finish', () => (entry.answered = response.statusCode))
-      if (kitFails) return void response.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":["Internal error"]}')
-      response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ subscriber: { id: kitRequests.length, first_name: body.first_name, email_address: body.email_address, state: 'active', created_at: new Date().toISOString(), fields: {} } }))
+      if (kitFails) return kitJson(response, 500, { errors: ['Internal error'] })
+      const id = kitRequests.length
+      kitSubscribers.set(id, { email: String(body.email_address), state: 'active' })
+      kitJson(response, 201, { subscriber: { id, first_name: body.first_name, email_address: body.email_address, state: 'active', created_at: new Date().toISOString(), fields: {} } })
     })
   })
 
@@ -308,13 +328,40 @@ describe('rate limiting and outside services', () => {
     expect(statuses).toEqual([401, 401, 401, 429])
   })
 
-  it('Sign-up subscribes the email to the newsletter through Kit', async () => {
-    const email = uniqueEmail('news')
-    expect((await new TestClient(server.url).signUp(email)).status).toBe(200)
-    await expect.poll(() => kitRequests.some((request) => request.body.email_address === email)).toBe(true)
-    const request = kitRequests.find((entry) => entry.body.email_address === email)!
+  it('Only someone who ticks the box is passed to Kit; the account keeps when and to which words', async () => {
+    const ticked = uniqueEmail('news')
+    const client = new TestClient(server.url)
+    expect((await client.signUp(ticked, 'secret-pass-1', { newsletter: true })).status).toBe(200)
+    await expect.poll(() => kitRequests.some((request) => request.body.email_address === ticked)).toBe(true)
+    const request = kitRequests.find((entry) => entry.body.email_address === ticked)!
     expect(request.headers['content-type']).toContain('application/json')
     expect(request.body.state).toBe('active')
+    const status = await client.json<{ subscribed: boolean; agreedAt: string | null; wording: string | null }>('/api/me/newsletter')
+    expect(status.body).toMatchObject({ subscribed: true, wording: NEWSLETTER_CONSENT_WORDING })
+    expect(Date.now() - Date.parse(status.body.agreedAt ?? '')).toBeLessThan(60_000)
+
+    const unticked = uniqueEmail('news-no')
+    const other = new TestClient(server.url)
+    expect((await other.signUp(unticked)).status).toBe(200)
+    // The ticked sign-up after it reaches Kit, so the unticked one had every chance to: it never did.
+    const after = uniqueEmail('news-after')
+    expect((await new TestClient(server.url).signUp(after, 'secret-pass-1', { newsletter: true })).status).toBe(200)
+    await expect.poll(() => kitRequests.some((entry) => entry.body.email_address === after)).toBe(true)
+    expect(kitRequests.some((entry) => entry.body.email_address === unticked)).toBe(false)
+    expect((await other.json('/api/me/newsletter')).body).toMatchObject({ subscribed: false, agreedAt: null })
+  })
+
+  it('Leaving the email list reaches Kit and is kept on the account', async () => {
+    const email = uniqueEmail('news-leave')
+    const client = new TestClient(server.url)
+    expect((await client.signUp(email, 'secret-pass-1', { newsletter: true })).status).toBe(200)
+    await expect.poll(() => [...kitSubscribers.values()].some((subscriber) => subscriber.email === email)).toBe(true)
+    const left = await client.json<{ subscribed: boolean }>('/api/me/newsletter', { method: 'DELETE' })
+    expect(left.status).toBe(200)
+    expect(left.body.subscribed).toBe(false)
+    expect([...kitSubscribers.values()].find((subscriber) => subscriber.email === email)?.state).toBe('cancelled')
+    expect((await client.json<{ subscribed: boolean }>('/api/me/newsletter')).body.subscribed).toBe(false)
+    expect((await new TestClient(server.url).json('/api/me/newsletter', { method: 'DELETE' })).status).toBe(401)
   })
 
   it('A newsletter failure never blocks sign-up', async () => {
@@ -322,7 +369,7 @@ describe('rate limiting and outside services', () => {
     try {
       const email = uniqueEmail('news-down')
       const client = new TestClient(server.url)
-      const signUp = await client.signUp(email)
+      const signUp = await client.signUp(email, 'secret-pass-1', { newsletter: true })
       // Only once Kit has really refused this subscriber (its 500 sent) is the failure part of the story.
       await expect.poll(() => kitRequests.find((request) => request.body.email_address === email)?.answered).toBe(500)
       expect(signUp.status).toBe(200)

@@ -159,6 +159,43 @@ describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {
     }
   })
 
+  it('While it waits, a generation says its place in the queue and the generator’s recent median time', async () => {
+    const server = await startTestServer({ kind, worker: false })
+    try {
+      const { client, userId } = await signedUp(server)
+      const imageId = await uploadPhoto(client, photo)
+      const first = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'glam' } })
+      const second = await client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'coastal' } })
+      type Waiting = { status: string; queuePosition: number | null; typicalDurationMs: number | null }
+      expect((await client.json<Waiting>(`/api/generations/${first.body.id}`)).body).toMatchObject({ status: 'queued', queuePosition: 1, typicalDurationMs: null })
+      expect((await client.json<Waiting>(`/api/generations/${second.body.id}`)).body).toMatchObject({ status: 'queued', queuePosition: 2, typicalDurationMs: null })
+
+      // Three designs the configured generator (local) finished in 2 s, 4 s and 9 s, and one by another generator.
+      const now = Date.now()
+      const finished = (provider: string, seconds: number): typeof generations.$inferInsert => ({
+        userId,
+        status: 'succeeded',
+        style: 'glam',
+        colorPalette: 'surprise-me',
+        roomType: 'bathroom',
+        inputImageId: imageId,
+        cacheKey: randomUUID(),
+        provider,
+        createdAt: new Date(now - 60_000 - seconds * 1000),
+        finishedAt: new Date(now - 60_000),
+      })
+      await server.database.db.insert(generations).values([finished('local', 2), finished('local', 4), finished('local', 9), finished('replicate', 40)])
+      expect((await client.json<Waiting>(`/api/generations/${second.body.id}`)).body).toMatchObject({ queuePosition: 2, typicalDurationMs: 4000 })
+
+      // Once running it has no place in the queue; the one behind it moves up.
+      await server.database.db.update(generations).set({ status: 'running' }).where(eq(generations.id, first.body.id))
+      expect((await client.json<Waiting>(`/api/generations/${first.body.id}`)).body).toMatchObject({ status: 'running', queuePosition: null, typicalDurationMs: 4000 })
+      expect((await client.json<Waiting>(`/api/generations/${second.body.id}`)).body.queuePosition).toBe(1)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('The timeout runs from acceptance: a job no worker reached in time is closed when its owner asks, and a late worker neither runs nor charges', async () => {
     const server = await startTestServer({ kind, worker: false, env: { GENERATION_TIMEOUT_MS: '1500' } })
     try {

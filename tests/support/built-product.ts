@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/client'
 import { ROOT } from './paths'
 import { freePort } from './product-process'
-import type { DatabaseKind } from './test-database'
+import { createPostgresDatabase, type DatabaseKind } from './test-database'
 
 export const BUILT_SERVER = path.join(ROOT, 'dist', 'server', 'main.js')
 
@@ -30,26 +28,9 @@ export type BuiltProduct = {
 }
 
 /** A PostgreSQL database of its own for a built server (DATABASE_URL), dropped by drop(). */
-export async function createPostgresDatabase(): Promise<{ url: string; open: () => DatabaseHandle; drop: () => Promise<void> }> {
-  const baseUrl = process.env.TEST_DATABASE_URL
-  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set')
-  const name = `lavo_built_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    open: () => openPostgres(url.toString(), { max: 2 }),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: baseUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    },
-  }
+export async function createBuiltProductDatabase(): Promise<{ url: string; open: () => DatabaseHandle; drop: () => Promise<void> }> {
+  const database = await createPostgresDatabase('lavo_built')
+  return { ...database, open: () => openPostgres(database.url, { max: 2 }) }
 }
 
 /**

@@ -49,8 +49,8 @@ export class TestClient {
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
   }
 
-  signUp(email: string, password = 'secret-pass-1') {
-    return this.json('/api/auth/sign-up/email', { body: { email, password } })
+  signUp(email: string, password = 'secret-pass-1', extra: { newsletter?: boolean } = {}) {
+    return this.json('/api/auth/sign-up/email', { body: { email, password, ...extra } })
   }
 
   signIn(email: string, password: string) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { AccountArea, CreditStatus } from '../auth/account-area'
+import { AccountArea, PhoneStatus } from '../auth/account-area'
 import { useAuth } from '../auth/auth-context'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner'
 import { useCookieConsent } from '../features/cookie-consent/use-cookie-consent'
@@ -23,7 +23,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <DemoBanner />
-      <SiteHeader account={<AccountArea />} status={<CreditStatus />} onNavIntent={onNavIntent} />
+      <SiteHeader account={<AccountArea />} menuAccount={<AccountArea inMenu />} status={<PhoneStatus />} onNavIntent={onNavIntent} sessionKey={auth.loading ? 'loading' : (auth.user?.id ?? 'signed-out')} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -5,10 +5,13 @@ import { Link } from 'react-router'
 import { creditsLabel } from '../../shared/packages'
 import { Button, buttonClass } from '../components/ui/button'
 import { cn } from '../lib/cn'
+import CircleUser from 'lucide-react/icons/circle-user'
+import { Suspense } from 'react'
+import { lazyWithRecovery } from '../lib/lazy-with-recovery'
 import { preloadAuthDialog, useAuth } from './auth-context'
 
 /** spec §2 Header: credit badge and Sign Out when signed in (an 'Upgrade' badge at 0); Sign In and Get Started otherwise. */
-export function AccountArea() {
+export function AccountArea({ inMenu = false }: { inMenu?: boolean }) {
   const auth = useAuth()
   // While the session loads, an invisible copy of the signed-out buttons holds their exact space (no layout shift).
   if (auth.loading) {
@@ -25,9 +28,8 @@ export function AccountArea() {
         <Button variant="ghost" size="sm" onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog} onClick={() => auth.openAuthDialog('sign-in')}>
           Sign In
         </Button>
-        <Button size="sm" onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog} onClick={() => auth.openAuthDialog('sign-up')}>
-          Get Started
-        </Button>
+        {/* On phones 'Get Started' sits in the bar (PhoneStatus), not again in the menu. */}
+        {!inMenu && <GetStarted />}
       </>
     )
   }
@@ -35,12 +37,43 @@ export function AccountArea() {
     <>
       {/* On phones the header shows these outside the menu (CreditStatus), so the menu does not repeat them. */}
       <CreditStatus className="max-sm:hidden" />
+      <Suspense fallback={<AccountMenuPlaceholder />}>
+        <AccountMenu />
+      </Suspense>
       <Button variant="ghost" size="sm" onClick={() => void auth.signOut()}>
         <LogOut aria-hidden="true" className="h-4 w-4" />
         Sign Out
       </Button>
     </>
   )
+}
+
+// The account menu (Radix Popover) is not needed to show a page: it loads once someone is signed in.
+const AccountMenu = lazyWithRecovery(() => import('./account-menu'), (module) => module.AccountMenu)
+
+/** The account button's exact size while the menu's code arrives (no layout shift). */
+function AccountMenuPlaceholder() {
+  return (
+    <span aria-hidden="true" className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-700">
+      <CircleUser className="h-5 w-5" />
+    </span>
+  )
+}
+
+function GetStarted() {
+  const auth = useAuth()
+  return (
+    <Button size="sm" onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog} onClick={() => auth.openAuthDialog('sign-up')}>
+      Get Started
+    </Button>
+  )
+}
+
+/** What a phone's bar shows beside the menu button: the credit badge when signed in, 'Get Started' when not (issue 22). */
+export function PhoneStatus() {
+  const auth = useAuth()
+  if (auth.loading) return null
+  return auth.user ? <CreditStatus /> : <GetStarted />
 }
 
 /** The credit badge, and 'Upgrade' at 0 credits (spec §2 Header); nothing when signed out. */

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Dialog } from 'radix-ui'
 import { X } from 'lucide-react'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from '../lib/toast'
 import { PasswordResetRequestSchema, SignInSchema, SignUpSchema } from '../../shared/schemas/auth'
+import { NEWSLETTER_CONSENT_WORDING } from '../../shared/newsletter'
 import { Button } from '../components/ui/button'
 import { FormField } from '../components/ui/form-field'
 import { ApiError } from '../lib/api'
@@ -188,8 +189,9 @@ function ResetForm({ onModeChange }: { onModeChange: Props['onModeChange'] }) {
 }
 
 function SignUpForm({ onModeChange, onAuthenticated }: { onModeChange: Props['onModeChange']; onAuthenticated: () => void }) {
-  const [values, setValues] = useState({ email: '', password: '' })
+  const [values, setValues] = useState({ email: '', password: '', newsletter: false })
   const [errors, setErrors] = useState<Fields>({})
+  const newsletterId = useId()
   const mutation = useMutation({
     mutationFn: signUpWithPassword,
     onSuccess: () => onAuthenticated(),
@@ -207,7 +209,7 @@ function SignUpForm({ onModeChange, onAuthenticated }: { onModeChange: Props['on
   return (
     <div className="mt-3 space-y-5">
       <Dialog.Description className="text-ink-600">
-        Create your account and get <strong className="text-ink-900">2 free credits</strong> — that is 2 complete redesigns. No card needed. You will also join our email list for design ideas (unsubscribe any time).
+        Create your account and get <strong className="text-ink-900">2 free credits</strong> — that is 2 complete redesigns. No card needed. You can also join our email list for design ideas: tick the box below if you would like to (leave it any time).
       </Dialog.Description>
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="Create your account">
         <FormField label="Email" error={errors.email}>
@@ -218,6 +220,19 @@ function SignUpForm({ onModeChange, onAuthenticated }: { onModeChange: Props['on
             <input {...props} type="password" autoComplete="new-password" required minLength={6} placeholder="Minimum 6 characters" value={values.password} onChange={(event) => setValues({ ...values, password: event.target.value })} />
           )}
         </FormField>
+        {/* Issue 22: consent to marketing email is asked, never assumed: unticked until its owner ticks it. */}
+        <div className="flex items-start gap-3">
+          <input
+            id={newsletterId}
+            type="checkbox"
+            className="mt-0.5 h-6 w-6 shrink-0 rounded border-sand-300 accent-brand-700"
+            checked={values.newsletter}
+            onChange={(event) => setValues({ ...values, newsletter: event.target.checked })}
+          />
+          <label htmlFor={newsletterId} className="text-sm text-ink-700">
+            {NEWSLETTER_CONSENT_WORDING}
+          </label>
+        </div>
         {errors.form && <FormAlert>{errors.form}</FormAlert>}
         <Button type="submit" className="w-full" disabled={mutation.isPending}>
           {mutation.isPending ? 'Creating your account…' : 'Create Free Account'}

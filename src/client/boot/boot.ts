@@ -6,7 +6,8 @@
 //     before (app.css, html.fonts-ready), so a font download never delays the first paint;
 //  1. starts the app once the page has painted and its images have loaded (or after MAX_WAIT_MS, whichever is
 //     first), so text and the largest image never wait behind JavaScript;
-//  2. keeps every button press made before the app is hydrated and replays it once it is, so no click is lost.
+//  2. keeps every button press made before the app is hydrated and replays it once it is, so no click is lost;
+//  3. announces again a photo chosen in a file input before then, so no choice is lost either.
 // It runs before React, so it uses nothing but the DOM.
 
 import { afterNextPaint } from '../lib/after-paint'
@@ -52,11 +53,23 @@ function hold(event: MouseEvent) {
   if (!held.includes(target)) held.push(target)
 }
 window.addEventListener('click', hold, true)
+
+// 3. A photo chosen before hydration (the file chooser answers before the app is live) is announced again
+// afterwards: the input keeps its files, but the change event that carried them had no listener yet.
+const chosen: HTMLInputElement[] = []
+function holdChoice(event: Event) {
+  const target = event.target
+  if (target instanceof HTMLInputElement && target.type === 'file' && !chosen.includes(target)) chosen.push(target)
+}
+window.addEventListener('change', holdChoice, true)
+
 window.addEventListener(
   HYDRATED_EVENT,
   () => {
     window.removeEventListener('click', hold, true)
+    window.removeEventListener('change', holdChoice, true)
     for (const element of held.splice(0)) if (element.isConnected) element.click()
+    for (const input of chosen.splice(0)) if (input.isConnected && input.files?.length) input.dispatchEvent(new Event('change', { bubbles: true }))
   },
   { once: true },
 )

@@ -35,9 +35,12 @@ function show(kind: Kind, message: string, options?: ExternalToast): void {
   void loadSonner().then(({ toast }) => toast[kind](message, options))
 }
 
+/** Issue 22: a success says its piece and leaves within 4 s; errors stay sonner's default time and can be closed. */
+export const SUCCESS_TOAST_MS = 4000
+
 /** sonner's `toast.success`, `toast.error` and `toast.info`, loading sonner on first use. */
 export const toast = {
-  success: (message: string, options?: ExternalToast) => show('success', message, options),
+  success: (message: string, options?: ExternalToast) => show('success', message, { duration: SUCCESS_TOAST_MS, ...options }),
   error: (message: string, options?: ExternalToast) => show('error', message, options),
   info: (message: string, options?: ExternalToast) => show('info', message, options),
 }

@@ -6,7 +6,6 @@ import type { Database } from '../db/client'
 import { account, rateLimit, session, user, verification } from '../db/schema'
 import type { Logger } from '../lib/logger'
 import type { EmailProvider } from '../providers/email/email-provider'
-import type { NewsletterProvider } from '../providers/newsletter/newsletter-provider'
 import { setUpNewUser } from '../services/accounts'
 import { SIGN_UP_MIN_PASSWORD, MAX_PASSWORD } from '../../shared/schemas/auth'
 
@@ -36,7 +35,6 @@ export async function endResetTokens(db: Database, userId: string): Promise<void
 export type AuthDeps = {
   db: Database
   email: EmailProvider
-  newsletter: NewsletterProvider
   logger: Logger
   secret: string
   publicUrl: string
@@ -108,8 +106,7 @@ export function createAuth(deps: AuthDeps) {
             // transaction is over. It is idempotent, and GET /api/me repeats it if it has not happened.
             setImmediate(() => {
               setUpNewUser(deps.db, created.id).catch((error) => deps.logger.error('new user setup failed; /api/me will retry it', { userId: created.id, error }))
-              // A newsletter failure never blocks sign-up.
-              deps.newsletter.subscribe({ email: created.email, firstName: created.name || undefined }).catch((error) => deps.logger.warn('newsletter subscription failed', { userId: created.id, error }))
+              // Nobody joins the email list here: only a ticked sign-up box does (routes/auth.ts, issue 22).
             })
           },
         },

@@ -240,8 +240,9 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     grade: grade(0.2, 1, '#4A3020', '#FFEED0', 0.35, 0),
   },
   glam: {
-    walls: finish(ref('cabinetry', -5, 0.35), ref('cabinetry', 7, 0.35), ref('accent', 0, 0.4), 1, 1, 0.4),
-    floor: finish(ref('cabinetry', 6), ref('cabinetry', -6), ref('cabinetry', 12), 1, 1, 0.3),
+    // Pale marble walls veined in the palette's wall colour, a dark polished floor veined light, a lacquered vanity.
+    walls: finish(ref('trim', -3), ref('walls', 0, 0.55), ref('accent', 0, 0.4), 1, 1.3, 0.3),
+    floor: finish(ref('cabinetry', -6, 0.8), ref('trim', -12, 0.3), ref('cabinetry', 6), 1, 1.2, 0.3),
     cabinetry: finish(ref('cabinetry', -10), ref('cabinetry', -10), ref('cabinetry', -10), 1, 0.5, 0.4),
     countertop: top('marble', 'trim', 'cabinetry'),
     paint: 'flat',

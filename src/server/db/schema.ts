@@ -109,6 +109,19 @@ export const userProfiles = pgTable('user_profiles', {
   createdAt: createdAt(),
 })
 
+/**
+ * Consent to the email list (issue 22): when its owner agreed and to which words; left_at once they leave. One row per
+ * account; agreeing again after leaving replaces it.
+ */
+export const newsletterConsents = pgTable('newsletter_consents', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull(),
+  wording: text('wording').notNull(),
+  leftAt: timestamp('left_at', { withTimezone: true }),
+})
+
 /** spec §3 user_credits: the balance. Changed only together with a credit_ledger row. */
 export const userCredits = pgTable(
   'user_credits',
@@ -211,7 +224,13 @@ export const generations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('generations_user_idx').on(table.userId, table.createdAt), index('generations_cache_idx').on(table.userId, table.cacheKey)],
+  (table) => [
+    index('generations_user_idx').on(table.userId, table.createdAt),
+    index('generations_cache_idx').on(table.userId, table.cacheKey),
+    // The waiting screen's queue position and typical wait (services/generations describeWait).
+    index('generations_queued_idx').on(table.createdAt).where(sql`${table.status} = 'queued'`),
+    index('generations_provider_finished_idx').on(table.provider, table.finishedAt).where(sql`${table.status} = 'succeeded'`),
+  ],
 )
 
 /** spec §3 user_designs. */
@@ -332,6 +351,7 @@ export const schema = {
   verification,
   rateLimit,
   userProfiles,
+  newsletterConsents,
   userCredits,
   creditLedger,
   creditPackages,

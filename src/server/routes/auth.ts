@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { ChangePasswordSchema, NewPasswordSchema, PasswordResetRequestSchema, SignInSchema, SignUpSchema, UpdateUserSchema } from '../../shared/schemas/auth'
 import { CLIENT_IP_HEADER, endResetTokens, type Auth } from '../auth/create-auth'
 import type { Database } from '../db/client'
 import { clientIp } from '../lib/client-ip'
 import { parseClientJson, parseJsonBody } from '../lib/http'
 import type { Logger } from '../lib/logger'
+import type { NewsletterProvider } from '../providers/newsletter/newsletter-provider'
+import { joinNewsletter } from '../services/newsletter'
 import type { RateLimiter } from '../services/rate-limit'
 
 // Bodies of better-auth's endpoints are parsed with our shared schemas first (the spec's messages, unknown
@@ -27,19 +29,26 @@ const VALIDATED: Record<string, { schema: z.ZodType; shape: (data: Record<string
 /** better-auth's answer to a reset request, whether or not the account exists. */
 const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' }
 
-export function authRoutes(deps: { auth: Auth; db: Database; logger: Logger; trustProxy: number; rateLimits: RateLimiter }) {
+/** better-auth's sign-up answer: the new account (parsed before use, like any third party's). */
+const SignedUpSchema = z.object({ user: z.object({ id: z.string(), email: z.string(), name: z.string().optional() }) })
+
+export function authRoutes(deps: { auth: Auth; db: Database; logger: Logger; trustProxy: number; rateLimits: RateLimiter; newsletter: NewsletterProvider }) {
   return new Hono().on(['GET', 'POST'], '/*', async (c: Context) => {
     const ip = clientIp(c, deps.trustProxy)
     const headers = new Headers(c.req.raw.headers)
     headers.set(CLIENT_IP_HEADER, ip)
     let body: BodyInit | undefined
+    let joinsNewsletter = false
     const rule = c.req.method === 'POST' ? VALIDATED[c.req.path] : undefined
     if (rule) {
       const data = (await parseJsonBody(c, rule.schema)) as Record<string, unknown>
       body = JSON.stringify(rule.shape(data))
       headers.set('content-type', 'application/json')
       headers.delete('content-length')
-      if (c.req.path === '/api/auth/sign-up/email') await deps.rateLimits('signUp', { ip })
+      if (c.req.path === '/api/auth/sign-up/email') {
+        await deps.rateLimits('signUp', { ip })
+        joinsNewsletter = data.newsletter === true
+      }
       if (c.req.path === '/api/auth/request-password-reset') {
         await deps.rateLimits('passwordReset', { ip, accountId: String(data.email) })
         // Answer first, then do the work: the answer is the same, and as quick, for an account that exists and
@@ -68,6 +77,12 @@ export function authRoutes(deps: { auth: Auth; db: Database; logger: Logger; tru
       const headersOut = new Headers(response.headers)
       headersOut.set('Retry-After', retryAfter)
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers: headersOut })
+    }
+    // Only someone who ticked the box joins the email list (issue 22); the consent is stored with its wording.
+    if (joinsNewsletter && response.ok) {
+      const created = SignedUpSchema.safeParse(await response.clone().json().catch(() => undefined))
+      if (created.success) await joinNewsletter(deps, created.data.user)
+      else deps.logger.warn('sign-up answer without a user; newsletter consent not recorded')
     }
     if (c.req.path === '/api/auth/change-password' && response.ok) {
       const changed = (await response.clone().json().catch(() => undefined)) as { user?: { id?: string } } | undefined

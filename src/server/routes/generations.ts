@@ -11,7 +11,7 @@ import { getGeneration, requestGeneration } from '../services/generations'
 
 const IdSchema = z.object({ id: z.uuid({ message: 'Design not found' }) })
 
-export function generationRoutes(deps: { db: Database; queue: JobQueue; sessions: SessionReader; timeoutMs: number; maxQueued: number; trustProxy: number; rateLimits: RateLimiter }) {
+export function generationRoutes(deps: { db: Database; queue: JobQueue; sessions: SessionReader; timeoutMs: number; maxQueued: number; generatorName: string; trustProxy: number; rateLimits: RateLimiter }) {
   return new Hono()
     .post('/', async (c) => {
       const user = await requireUser(deps.sessions, c)

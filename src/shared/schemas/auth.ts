@@ -31,6 +31,8 @@ export const SignUpSchema = z.object({
     .min(SIGN_UP_MIN_PASSWORD, `Password must be at least ${SIGN_UP_MIN_PASSWORD} characters`)
     .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`),
   name: DisplayNameSchema.optional(),
+  /** The unticked 'join the email list' box (issue 22): only true adds anyone to the list. */
+  newsletter: z.boolean().default(false),
 })
 export type SignUp = z.infer<typeof SignUpSchema>
 export type SignUpInput = z.input<typeof SignUpSchema>

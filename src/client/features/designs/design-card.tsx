@@ -5,6 +5,7 @@ import { toast } from '../../lib/toast'
 import { styleTitle } from '../../../shared/catalogue/styles'
 import { LOCAL_ENGINE_METHOD } from '../../../shared/generation'
 import type { DesignView } from '../../../shared/schemas/designs'
+import { PaletteSwatch } from '../../components/ui/palette-swatch'
 import { Button, buttonClass } from '../../components/ui/button'
 import { designFileName, downloadDesignImage } from '../../lib/download-design'
 import { DeleteDesignDialog } from './delete-design-dialog'
@@ -76,11 +77,7 @@ export function DesignCard({ design, isPaid, onOpenRecommendations, onDeleted, f
             <div className="flex items-center gap-2">
               <dt className="sr-only">Colour palette</dt>
               <dd className="flex items-center gap-2">
-                <span aria-hidden="true" className="flex -space-x-1">
-                  {[palette.colors.walls, palette.colors.cabinetry, palette.colors.accent].map((color) => (
-                    <span key={color} className="h-4 w-4 rounded-full ring-2 ring-white" style={{ backgroundColor: color }} />
-                  ))}
-                </span>
+                <PaletteSwatch palette={palette.id} />
                 {palette.name}
               </dd>
             </div>

@@ -3,7 +3,7 @@ import { useReactCompareSlider } from 'react-compare-slider/hooks'
 
 type Props = { before: string; after: string; title: string; ratio: string }
 
-/** Before/After comparison: drag, or focus the handle and use the arrow keys. */
+/** Before/After comparison: drag, or focus the handle and use the arrow keys (Home and End go to either end). */
 export function BeforeAfter({ before, after, title, ratio }: Props) {
   const slider = useReactCompareSlider({ defaultPosition: 50, keyboardIncrement: '5%' })
   return (
@@ -15,7 +15,15 @@ export function BeforeAfter({ before, after, title, ratio }: Props) {
         <Slider.Item item="itemTwo">
           <Slider.Image src={after} alt={`After: ${title}`} />
         </Slider.Item>
-        <Slider.HandleRoot aria-label="Before and after divider: use the left and right arrow keys to show more of each image">
+        <Slider.HandleRoot
+          aria-label="Before and after divider: use the left and right arrow keys to show more of each image"
+          className="before-after-handle"
+          onKeyDown={(event) => {
+            if (event.key !== 'Home' && event.key !== 'End') return
+            event.preventDefault()
+            slider.setPosition(event.key === 'Home' ? 0 : 100)
+          }}
+        >
           <Slider.Handle />
         </Slider.HandleRoot>
       </Slider.Root>

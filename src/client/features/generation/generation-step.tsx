@@ -1,10 +1,10 @@
 import { ArrowLeft, CircleAlert, Coins, Download, Info, LoaderCircle, RotateCcw, ShoppingBag } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from '../../lib/toast'
 import type { PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, sampleImagePath, type StyleId } from '../../../shared/catalogue/styles'
-import { LOCAL_ENGINE_METHOD, type GenerationResult, type RoomType } from '../../../shared/generation'
+import { LOCAL_ENGINE_METHOD, type GenerationResult, type GenerationView, type RoomType } from '../../../shared/generation'
 import { useAuth } from '../../auth/auth-context'
 import { Button, buttonClass } from '../../components/ui/button'
 import { StyleSwatch } from '../../components/ui/style-swatch'
@@ -48,9 +48,9 @@ export function GenerationStep(props: GenerationStepProps) {
 
   switch (phase.kind) {
     case 'waiting':
-      return <Working {...props} startedAt={null} />
+      return <Working {...props} startedAt={null} view={null} />
     case 'working':
-      return <Working {...props} startedAt={phase.startedAt} />
+      return <Working {...props} startedAt={phase.startedAt} view={phase.view ?? null} />
     case 'signed-out':
       return (
         <Panel title="Create your free account to see your redesign">
@@ -112,12 +112,27 @@ function Panel({ title, icon, children }: { title: string; icon?: React.ReactNod
   )
 }
 
-/** Eased toward ~90% so it keeps moving for a typical 30-60 s wait and never claims to be done. */
-function progressAt(seconds: number): number {
+/**
+ * Progress by the job's real state (issue 22): waiting in the queue stays near the start; running moves toward ~95% over
+ * the generator's recent median time (about 75% at the median), or over ~25 s when there is no median yet. It never
+ * claims to be done.
+ */
+export function progressAt(seconds: number, view: Pick<GenerationView, 'status' | 'typicalDurationMs'> | null): number {
+  if (view?.status === 'queued') return 3
+  const typicalSeconds = view?.typicalDurationMs ? view.typicalDurationMs / 1000 : null
+  if (typicalSeconds) return Math.round(95 * (1 - Math.exp((-1.4 * seconds) / typicalSeconds)))
   return Math.round(90 * (1 - Math.exp(-seconds / 25)))
 }
 
-function Working({ photoUrl, photoRatio, style, startedAt }: GenerationStepProps & { startedAt: number | null }) {
+/** "about 12 seconds" / "about 2 minutes": the generator's recent median, rounded as a person would say it. */
+export function typicalWaitWords(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000))
+  if (seconds < 90) return `about ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+  const minutes = Math.round(seconds / 60)
+  return `about ${minutes} minutes`
+}
+
+function Working({ photoUrl, photoRatio, style, startedAt, view }: GenerationStepProps & { startedAt: number | null; view: GenerationView | null }) {
   const [now, setNow] = useState<number | null>(null)
   useEffect(() => {
     if (startedAt === null) return
@@ -127,10 +142,12 @@ function Working({ photoUrl, photoRatio, style, startedAt }: GenerationStepProps
     return () => clearInterval(timer)
   }, [startedAt])
   const seconds = startedAt !== null && now !== null ? Math.max(0, Math.floor((now - startedAt) / 1000)) : 0
-  const progress = progressAt(seconds)
+  const progress = progressAt(seconds, view)
   // Announce every 10 s, not every tick.
   const announced = Math.floor(seconds / 10) * 10
   const styleName = findStyle(style)?.name ?? style
+  const queued = view?.status === 'queued'
+  const stage = startedAt === null ? 'Getting ready…' : queued ? (view.queuePosition === 1 ? 'Next in line' : `Waiting in line: number ${view?.queuePosition ?? '…'}`) : view?.status === 'running' ? 'Designing your bathroom' : 'Sending your photo'
 
   return (
     <div className="grid gap-6 lg:grid-cols-5 lg:items-center" aria-busy="true">
@@ -143,13 +160,21 @@ function Working({ photoUrl, photoRatio, style, startedAt }: GenerationStepProps
           <LoaderCircle aria-hidden="true" className="h-7 w-7 shrink-0 animate-spin text-brand-700 motion-reduce:animate-none" />
           Creating your {styleName} bathroom
         </h3>
-        <p className="mt-3 text-ink-600">This can take up to 30 - 60 seconds. You can keep this page open while we work.</p>
-        <div role="progressbar" aria-label="Transformation progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="mt-6 h-3 overflow-hidden rounded-full bg-sand-200">
+        <p className="mt-3 text-ink-600" data-testid="expected-time">
+          {queued
+            ? `Other designs are ahead of yours${view.queuePosition && view.queuePosition > 1 ? ` (you are number ${view.queuePosition})` : ''}; yours starts as soon as the engine is free.`
+            : 'Your design is being made now.'}{' '}
+          {view?.typicalDurationMs ? `Designs have recently taken ${typicalWaitWords(view.typicalDurationMs)}.` : 'We show it the moment it is ready.'} You can keep this page open while we work.
+        </p>
+        <div role="progressbar" aria-label="Transformation progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-valuetext={`${stage}, ${progress}%`} className="mt-6 h-3 overflow-hidden rounded-full bg-sand-200">
           <div className="h-full rounded-full bg-brand-700 transition-[width] duration-1000 ease-out motion-reduce:transition-none" style={{ width: `${Math.max(progress, 3)}%` }} />
         </div>
-        <p className="mt-2 text-sm tabular-nums text-ink-600">{startedAt === null ? 'Getting ready…' : `${seconds} s elapsed`}</p>
+        <p className="mt-2 flex justify-between gap-3 text-sm tabular-nums text-ink-600">
+          <span data-testid="generation-stage">{stage}</span>
+          {startedAt !== null && <span>{seconds} s elapsed</span>}
+        </p>
         <p className="sr-only" aria-live="polite">
-          {announced > 0 ? `Still working: ${announced} seconds so far.` : ''}
+          {queued ? stage : announced > 0 ? `Still working: ${announced} seconds so far.` : ''}
         </p>
       </div>
     </div>
@@ -194,55 +219,86 @@ function Result({
   }
 
   return (
-    <div className="space-y-6">
-      <div>
-        <h3 className="text-2xl sm:text-3xl" data-testid="design-title">
-          {title}
-        </h3>
-        {reused && <p className="mt-1 text-sm text-ink-600">You created this design earlier today, so no credit was used. Choose Retry Renovation for a fresh take.</p>}
-        {result?.method === LOCAL_ENGINE_METHOD && (
-          <p className="mt-3 flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800">
-            <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-            This image was made by Lavo’s built-in design engine, which restyles the colours and surfaces of your own photo. It was not made by an AI model.
-          </p>
-        )}
-      </div>
+    <ResultInView>
+      {(headingRef) => (
+        <div className="grid gap-x-8 gap-y-5 lg:grid-cols-5 lg:grid-rows-[auto_1fr]">
+          <div className="lg:col-span-2 lg:col-start-4 lg:row-start-1">
+            <h3 ref={headingRef} tabIndex={-1} className="text-2xl sm:text-3xl" data-testid="design-title">
+              {title}
+            </h3>
+          </div>
 
-      {isSample ? (
-        <div className="relative overflow-hidden rounded-2xl bg-sand-100 ring-1 ring-sand-200" style={{ aspectRatio: photoRatio }}>
-          <SampleImage src={image} style={style} ratio={photoRatio} />
-          <div className="absolute inset-x-0 bottom-0 bg-ink-900/80 px-5 py-4 text-white" data-testid="sample-overlay">
-            <p className="font-display text-xl">{overlay.title}</p>
-            <p className="text-sm text-white/90">{overlay.detail}</p>
-            {result?.error && <p className="mt-1 text-sm text-white/90">{fallbackToast(result)}</p>}
+          <div className="lg:col-span-3 lg:col-start-1 lg:row-span-2 lg:row-start-1" data-testid="result-image">
+            {isSample ? (
+              <div className="relative overflow-hidden rounded-2xl bg-sand-100 ring-1 ring-sand-200" style={{ aspectRatio: photoRatio }}>
+                <SampleImage src={image} style={style} ratio={photoRatio} />
+                <div className="absolute inset-x-0 bottom-0 bg-ink-900/80 px-5 py-4 text-white" data-testid="sample-overlay">
+                  <p className="font-display text-xl">{overlay.title}</p>
+                  <p className="text-sm text-white/90">{overlay.detail}</p>
+                  {result?.error && <p className="mt-1 text-sm text-white/90">{fallbackToast(result)}</p>}
+                </div>
+              </div>
+            ) : photoUrl ? (
+              <BeforeAfter before={photoUrl} after={image} title={title} ratio={photoRatio} />
+            ) : (
+              <div className="overflow-hidden rounded-2xl bg-sand-100 ring-1 ring-sand-200" style={{ aspectRatio: photoRatio }}>
+                <img src={image} alt={`After: ${title}`} className="h-full w-full object-cover" />
+              </div>
+            )}
+          </div>
+
+          <div className="space-y-4 lg:col-span-2 lg:col-start-4 lg:row-start-2">
+            <div className="flex flex-col gap-3 [&>button]:h-auto [&>button]:min-h-11 [&>button]:justify-start [&>button]:py-2.5 [&>button]:text-left">
+              <Button onClick={() => void download()} disabled={downloading}>
+                {downloading ? <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" /> : <Download aria-hidden="true" className="h-4 w-4" />}
+                Download Your Design
+              </Button>
+              <Button variant="secondary" disabled={!canRecommend} onClick={() => result?.designId && onAccept(result.designId)}>
+                <ShoppingBag aria-hidden="true" className="h-4 w-4" />
+                Get Bathroom Product Recommendations
+              </Button>
+              <Button variant="secondary" onClick={onRetry}>
+                <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                Retry Renovation <CreditCost />
+              </Button>
+              <Button variant="ghost" onClick={onBackToStyles}>
+                <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+                Back to Styles
+              </Button>
+            </div>
+            {reused && <p className="text-sm text-ink-600">You created this design earlier today, so no credit was used. Choose Retry Renovation for a fresh take.</p>}
+            {result?.method === LOCAL_ENGINE_METHOD && (
+              <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800">
+                <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                This image was made by Lavo’s built-in design engine, which restyles the colours and surfaces of your own photo. It was not made by an AI model.
+              </p>
+            )}
           </div>
         </div>
-      ) : photoUrl ? (
-        <BeforeAfter before={photoUrl} after={image} title={title} ratio={photoRatio} />
-      ) : (
-        <div className="overflow-hidden rounded-2xl bg-sand-100 ring-1 ring-sand-200" style={{ aspectRatio: photoRatio }}>
-          <img src={image} alt={`After: ${title}`} className="h-full w-full object-cover" />
-        </div>
       )}
+    </ResultInView>
+  )
+}
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap [&>button]:h-auto [&>button]:min-h-11 [&>button]:py-2.5 [&>button]:text-center">
-        <Button onClick={() => void download()} disabled={downloading}>
-          {downloading ? <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" /> : <Download aria-hidden="true" className="h-4 w-4" />}
-          Download Your Design
-        </Button>
-        <Button variant="secondary" onClick={onRetry}>
-          <RotateCcw aria-hidden="true" className="h-4 w-4" />
-          Retry Renovation <CreditCost />
-        </Button>
-        <Button variant="accent" disabled={!canRecommend} onClick={() => result?.designId && onAccept(result.designId)}>
-          <ShoppingBag aria-hidden="true" className="h-4 w-4" />
-          Get Bathroom Product Recommendations
-        </Button>
-        <Button variant="ghost" onClick={onBackToStyles}>
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back to Styles
-        </Button>
-      </div>
+/**
+ * Issue 22: when a design finishes (or a cached one is shown) the result comes into view and focus moves to its
+ * heading, once per result. The page's scroll-padding keeps the heading clear of the sticky header.
+ */
+function ResultInView({ children }: { children: (headingRef: React.RefObject<HTMLHeadingElement | null>) => React.ReactNode }) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const containerRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    // After the page's own step-change focus (it runs after this child's effect).
+    const frame = requestAnimationFrame(() => {
+      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+      containerRef.current?.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' })
+      headingRef.current?.focus({ preventScroll: true })
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [])
+  return (
+    <div ref={containerRef} data-testid="design-result">
+      {children(headingRef)}
     </div>
   )
 }

@@ -38,7 +38,8 @@ export type GenerationPhase =
   | { kind: 'waiting' }
   | { kind: 'signed-out' }
   | { kind: 'no-credits' }
-  | { kind: 'working'; startedAt: number }
+  /** `view` is the server's latest word on the job while it waits (queued with its position, or running). */
+  | { kind: 'working'; startedAt: number; view?: GenerationView }
   | { kind: 'finished'; generation: FinishedGeneration; reused: boolean }
   | { kind: 'timeout' }
   | { kind: 'error'; message: string }
@@ -55,7 +56,7 @@ function isFinalPollError(error: unknown): boolean {
 }
 
 /** An accepted generation being polled: its run, and its limit counted from acceptance (decision 0009). */
-type Polling = { run: number; id: string; cached: boolean; timeoutAt: number; giveUpAt: number }
+type Polling = { run: number; id: string; cached: boolean; startedAt: number; timeoutAt: number; giveUpAt: number }
 
 /**
  * Step 3's state machine (spec §4): reuse a fresh cached result, else check credits, upload the photo
@@ -171,7 +172,7 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
       timedOut.current = false
       pollFailures.current = 0
       activeRun.current = token
-      setPolling({ run: token, id: accepted.id, cached: accepted.cached === true, timeoutAt, giveUpAt: timeoutAt + SERVER_SILENCE_GRACE_MS })
+      setPolling({ run: token, id: accepted.id, cached: accepted.cached === true, startedAt, timeoutAt, giveUpAt: timeoutAt + SERVER_SILENCE_GRACE_MS })
     } catch (error) {
       if (alive()) showFailure(error)
     }
@@ -213,9 +214,21 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
     showFailure(error)
   })
 
+  /** The server's latest word on the job while it waits (queued with its position, or running), until the timeout shows. */
+  const onProgress = useEffectEvent((latest: GenerationView, run: Polling) => {
+    if (activeRun.current !== run.run || timedOut.current) return
+    setPhase((shown) =>
+      shown.kind === 'working' && shown.view?.status === latest.status && shown.view.queuePosition === latest.queuePosition && shown.view.typicalDurationMs === latest.typicalDurationMs
+        ? shown
+        : { kind: 'working', startedAt: run.startedAt, view: latest },
+    )
+  })
+
   const view = progress.data
   useEffect(() => {
-    if (polling && isFinished(view)) onVerdict(view, polling)
+    if (!polling || !view) return
+    if (isFinished(view)) onVerdict(view, polling)
+    else onProgress(view, polling)
   }, [view, polling])
 
   const { error, errorUpdatedAt } = progress

@@ -25,6 +25,6 @@ describe('retailer links', () => {
   })
 
   it('names each link by product and retailer', () => {
-    expect(shopLinkLabel({ name: 'Towel bar set', source: 'Home Depot' })).toBe('Shop Now: Towel bar set at Home Depot')
+    expect(shopLinkLabel({ name: 'Towel bar set', source: 'Home Depot' })).toBe('Shop Towel bar set at Home Depot')
   })
 })

@@ -24,7 +24,7 @@ export function shopLinkRel(affiliate: boolean): string {
   return affiliate ? 'noopener noreferrer sponsored' : 'noopener noreferrer'
 }
 
-/** A unique accessible name for each 'Shop Now' link, e.g. 'Shop Now: Towel bar set at Home Depot'. */
+/** A shop link's accessible name says what it opens (issue 22), e.g. 'Shop Towel bar set at Home Depot'. */
 export function shopLinkLabel(product: Pick<Product, 'name' | 'source'>): string {
-  return `Shop Now: ${product.name} at ${product.source}`
+  return `Shop ${product.name} at ${product.source}`
 }

@@ -3,12 +3,16 @@ import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { toast } from '../../lib/toast'
 import { creditsLabel } from '../../../shared/packages'
-import type { Product, ProductCategory } from '../../../shared/products'
+import { isPaletteId, paletteLabel } from '../../../shared/catalogue/palettes'
+import { imageUrl, versionedImageUrl } from '../../../shared/catalogue/images'
+import { CATEGORY_PICTURES, CATEGORY_PRICE_BANDS, type Product, type ProductCategory } from '../../../shared/products'
+import type { DesignView } from '../../../shared/schemas/designs'
+import { PaletteSwatch } from '../../components/ui/palette-swatch'
 import { useAuth } from '../../auth/auth-context'
 import { Button, buttonClass } from '../../components/ui/button'
 import { ApiError } from '../../lib/api'
 import { cn } from '../../lib/cn'
-import { groupProductsByCategory, shopLinkLabel, shopLinkRel, type ProductGroup } from './group-products'
+import { groupProductsByCategory, shopLinkRel, type ProductGroup } from './group-products'
 import { useCreateProductList, useProductDesign, useProductList } from './product-list-api'
 import { UpgradePanel } from './upgrade-panel'
 
@@ -132,7 +136,10 @@ export function ProductRecommendations({ designId, onBack, backLabel = 'Back to 
         {actions}
       </div>
 
-      <div className="mt-8">{body}</div>
+      <div className={cn('mt-8', design.data && 'grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start')}>
+        {design.data && <DesignBeside design={design.data} />}
+        <div className="min-w-0">{body}</div>
+      </div>
     </section>
   )
 }
@@ -301,41 +308,78 @@ function CategoryPanel({ group }: { group: ProductGroup }) {
   )
 }
 
-/** One product as a shopping-list row: what it is, where to look, and a 'Shop Now' link to the retailer. */
+/** A picture of the product's kind from our own imagery (see CATEGORY_PICTURES): decorative, its name is beside it. */
+function CategoryPicture({ category }: { category: ProductCategory }) {
+  const picture = CATEGORY_PICTURES[category]
+  return (
+    <span aria-hidden="true" className="block h-20 w-20 shrink-0 overflow-hidden rounded-xl bg-sand-100 ring-1 ring-sand-200 sm:h-24 sm:w-24" data-testid="product-picture">
+      <img
+        src={versionedImageUrl(imageUrl('styles', picture.style, 480, 'webp'))}
+        alt=""
+        loading="lazy"
+        width={480}
+        height={360}
+        className="h-full w-full object-cover"
+        style={{ objectPosition: `${picture.x}% ${picture.y}%`, transform: `scale(${picture.zoom})`, transformOrigin: `${picture.x}% ${picture.y}%` }}
+      />
+    </span>
+  )
+}
+
+/** One product: a picture of its kind, its name, a price band and the retailer, and a link that says what it opens. */
 function ProductRow({ product }: { product: Product }) {
   const newTabNoteId = useId()
   return (
-    <article className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center sm:justify-between sm:gap-8">
-      <div className="min-w-0">
-        <h4 className="font-sans text-base font-semibold text-ink-900">{product.name}</h4>
-        <p className="mt-1 max-w-2xl text-sm text-ink-600">{product.description}</p>
-        <dl className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <div>
-            <dt className="sr-only">Price</dt>
-            <dd className="rounded-full bg-sand-100 px-2.5 py-0.5 font-medium text-ink-700">{product.price}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt className="text-ink-600">at</dt>
-            <dd className="font-medium text-ink-900">{product.source}</dd>
-          </div>
-        </dl>
-      </div>
-      <div className="shrink-0">
-        <a
-          href={product.link}
-          target="_blank"
-          rel={shopLinkRel(product.affiliate)}
-          aria-label={shopLinkLabel(product)}
-          aria-describedby={newTabNoteId}
-          className={buttonClass('primary', 'md', 'w-full sm:w-auto')}
-        >
-          Shop Now
-          <ExternalLink aria-hidden="true" className="h-4 w-4" />
-        </a>
-        <span id={newTabNoteId} className="sr-only">
-          Opens in a new tab{product.affiliate ? '. Affiliate link: we may earn a commission.' : ''}
-        </span>
+    <article className="flex gap-4 py-5 sm:items-center sm:gap-6">
+      <CategoryPicture category={product.category} />
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+        <div className="min-w-0">
+          <h4 className="font-sans text-base font-semibold text-ink-900">{product.name}</h4>
+          <p className="mt-1 max-w-2xl text-sm text-ink-600">{product.description}</p>
+          <dl className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <div>
+              <dt className="sr-only">Typical price</dt>
+              <dd className="rounded-full bg-sand-100 px-2.5 py-0.5 font-medium text-ink-700" data-testid="price-band">
+                {CATEGORY_PRICE_BANDS[product.category]} <span className="font-normal text-ink-600">typical</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="sr-only">Retailer</dt>
+              <dd className="text-ink-600">
+                {product.price} at <span className="font-medium text-ink-900">{product.source}</span>
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <div className="shrink-0">
+          <a href={product.link} target="_blank" rel={shopLinkRel(product.affiliate)} aria-describedby={newTabNoteId} className={buttonClass('secondary', 'md', 'w-full sm:w-auto')}>
+            {/* The name read out is 'Shop {product} at {retailer}'; the eye sees where it goes. */}
+            Shop<span className="sr-only"> {product.name}</span> at {product.source}
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          </a>
+          <span id={newTabNoteId} className="sr-only">
+            Opens in a new tab{product.affiliate ? '. Affiliate link: we may earn a commission.' : ''}
+          </span>
+        </div>
       </div>
     </article>
+  )
+}
+
+/** Issue 22: the design a list belongs to, beside the list (step 4 and the My Designs detail). */
+function DesignBeside({ design }: { design: DesignView }) {
+  return (
+    <figure className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200 lg:sticky lg:top-24" data-testid="list-design">
+      <img src={design.transformed_image_url} alt={`Your design: ${design.design_title}`} className="aspect-[4/3] w-full object-cover" />
+      <figcaption className="space-y-2 p-4">
+        <p className="font-display text-lg text-ink-900">{design.design_title}</p>
+        {design.color_palette !== 'surprise-me' && isPaletteId(design.color_palette) && (
+          <p className="flex items-center gap-2 text-sm text-ink-600">
+            <PaletteSwatch palette={design.color_palette} />
+            {paletteLabel(design.color_palette)}
+          </p>
+        )}
+      </figcaption>
+    </figure>
   )
 }

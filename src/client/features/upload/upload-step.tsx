@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button'
 import type { StoredPhoto } from '../../lib/browser-storage'
 import { cn } from '../../lib/cn'
 import { warmUpImageWorker } from '../../lib/image-worker-client'
+import { usePasteKeys } from './paste-hint'
 import { readDropContent, type TransferLike } from './drop-content'
 import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto, type PreparedPhoto } from './prepare-photo'
 import { STOCK_PHOTOS, StockThumbnail, stockPhotoFile, type StockPhoto } from './stock-photos'
@@ -32,6 +33,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 /** Step 1: drag and drop, choose, paste or pick a stock photo; then a preview with 'Continue to Styles →' (spec §2). */
 export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Props) {
   const inputId = useId()
+  const pasteKeys = usePasteKeys()
   const fileInputRef = useRef<HTMLInputElement>(null)
   const hintId = useId()
   const [busy, setBusy] = useState<Busy>(null)
@@ -251,7 +253,7 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
           </span>
           <div>
             <p className="text-lg font-medium text-ink-900">Drag and drop a photo of your bathroom</p>
-            <p className="mt-1 text-sm text-ink-600">or paste one with Ctrl+V (⌘V on a Mac)</p>
+            {pasteKeys && <p className="mt-1 text-sm text-ink-600">or paste one with {pasteKeys}</p>}
           </div>
           <div>
             <input

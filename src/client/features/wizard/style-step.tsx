@@ -1,5 +1,5 @@
-import { ArrowLeft, Check, Sparkles } from 'lucide-react'
-import { RadioGroup } from 'radix-ui'
+import { ArrowLeft, Check, ChevronDown, Sparkles } from 'lucide-react'
+import { RadioGroup, Select } from 'radix-ui'
 import { memo, useId, useState } from 'react'
 import { findPalette, PALETTE_IDS, isPaletteId, paletteLabel, type PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, isStyleId, STYLES, type Style, type StyleId } from '../../../shared/catalogue/styles'
@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button'
 import { CataloguePicture } from '../../components/ui/catalogue-picture'
 import { INPUT_CLASS } from '../../components/ui/form-field'
 import { StyleSwatch } from '../../components/ui/style-swatch'
+import { PaletteSwatch } from '../../components/ui/palette-swatch'
 
 /** A style card's picture: it never changes with the choice, so choosing a style does not re-render 21 pictures. */
 const StyleCardPicture = memo(function StyleCardPicture({ style }: { style: Style }) {
@@ -145,31 +146,47 @@ export function StyleStep({ style: styleProp, palette: paletteProp, photoUrl, ph
             <label htmlFor={paletteId} className="mb-1.5 block text-sm font-medium text-ink-900">
               Colour palette
             </label>
-            <select
-              id={paletteId}
+            {/* Issue 22: each palette shows its colours beside its name, in the list and in the closed control. Radix
+                Select keeps it a labelled, keyboard-complete listbox (arrows, Home/End, type-ahead, Enter/Space, Escape). */}
+            <Select.Root
               value={palette}
-              onChange={(event) => {
-                const value = event.currentTarget.value
+              onValueChange={(value) => {
                 if (isPaletteId(value)) choosePalette(value)
               }}
-              className={`${INPUT_CLASS} appearance-auto`}
             >
-              {PALETTE_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {paletteLabel(id)}
-                </option>
-              ))}
-            </select>
+              <Select.Trigger id={paletteId} className={`${INPUT_CLASS} flex items-center justify-between gap-3 text-left`} data-testid="palette-trigger">
+                <Select.Value />
+                <Select.Icon>
+                  <ChevronDown aria-hidden="true" className="h-4 w-4 text-ink-600" />
+                </Select.Icon>
+              </Select.Trigger>
+              <Select.Portal>
+                <Select.Content position="popper" sideOffset={6} className="z-40 max-h-[min(24rem,var(--radix-select-content-available-height))] w-[var(--radix-select-trigger-width)] overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-sand-200">
+                  <Select.Viewport className="p-1.5">
+                    {PALETTE_IDS.map((id) => (
+                      <Select.Item
+                        key={id}
+                        value={id}
+                        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-ink-900 outline-none data-[highlighted]:bg-brand-50 data-[state=checked]:font-semibold"
+                      >
+                        <Select.ItemText>
+                          <span className="flex items-center gap-3">
+                            <PaletteSwatch palette={id} />
+                            <span>{paletteLabel(id)}</span>
+                          </span>
+                        </Select.ItemText>
+                        <Select.ItemIndicator className="ml-auto">
+                          <Check aria-hidden="true" className="h-4 w-4 text-brand-700" />
+                        </Select.ItemIndicator>
+                      </Select.Item>
+                    ))}
+                  </Select.Viewport>
+                </Select.Content>
+              </Select.Portal>
+            </Select.Root>
             <div className="mt-2 flex min-h-6 items-center gap-2 text-sm text-ink-600">
               {chosenPalette ? (
-                <>
-                  <span aria-hidden="true" className="flex shrink-0 overflow-hidden rounded-full ring-1 ring-sand-300">
-                    {Object.values(chosenPalette.colors).map((colour, index) => (
-                      <span key={index} className="h-5 w-4" style={{ backgroundColor: colour }} />
-                    ))}
-                  </span>
-                  <span>{chosenPalette.description}</span>
-                </>
+                <span>{chosenPalette.description}</span>
               ) : (
                 <span>We pick colours that suit the style.</span>
               )}

@@ -10,5 +10,8 @@ export function createNewsletterProvider(config: { kitApiKey?: string; kitBaseUr
     async subscribe(subscriber) {
       logger.info('newsletter subscription (no provider configured)', { email: subscriber.email })
     },
+    async unsubscribe(email) {
+      logger.info('newsletter unsubscription (no provider configured)', { email })
+    },
   }
 }
