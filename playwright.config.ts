@@ -14,9 +14,10 @@ const STALLING_TIMEOUT_MS = 4_000
 // other private address), so a dropped web address goes through the real server's import.
 export const PHOTO_SERVER_PORT = PORT + 3
 // And one API process with no worker (ROLE=api), as when every worker is down: the server says nothing about a
-// generation until a read closes it 2 s past its (shortened) limit, so the browser's own 75 s clock can be seen.
+// generation until a read closes it 2 s past its (shortened) limit, so the browser's own 75 s clock can be seen. The
+// limit leaves time to look at the waiting screen, and accepted generations there keep their credit spent meanwhile.
 export const SILENT_WORKER_PORT = PORT + 4
-export const SILENT_TIMEOUT_MS = 5_000
+export const SILENT_TIMEOUT_MS = 15_000
 
 function productServer(port: number, dataDir: string, env: Record<string, string> = {}) {
   return {

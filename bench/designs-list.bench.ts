@@ -17,7 +17,7 @@ for (const kind of BENCH_DATABASES) {
           userId,
           originalImageUrl: '/api/images/a',
           transformedImageUrl: '/api/images/b',
-          style: 'coastal',
+          style: 'coastal' as const,
           designTitle: `Design ${batch * 100 + index}`,
           createdAt: new Date(start + (batch * 100 + index) * 60_000),
         })),

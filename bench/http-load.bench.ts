@@ -84,7 +84,7 @@ for (const kind of kinds) {
     const base = Date.parse('2026-06-01T00:00:00Z')
     for (const userId of userIds) {
       await database.db.insert(userDesigns).values(
-        Array.from({ length: DESIGNS_PER_USER }, (_, index) => ({ userId, originalImageUrl: `/api/images/${randomUUID()}`, transformedImageUrl: `/api/images/${randomUUID()}`, style: 'glam', designTitle: `Glam Bathroom ${index + 1}`, createdAt: new Date(base + index * 60_000) })),
+        Array.from({ length: DESIGNS_PER_USER }, (_, index) => ({ userId, originalImageUrl: `/api/images/${randomUUID()}`, transformedImageUrl: `/api/images/${randomUUID()}`, style: 'glam' as const, designTitle: `Glam Bathroom ${index + 1}`, createdAt: new Date(base + index * 60_000) })),
       )
     }
     await database.close()

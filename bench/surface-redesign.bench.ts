@@ -15,7 +15,7 @@ import { decodeLabelPixels, encodeLabelPixels } from '../src/server/providers/ge
 import { renderLocalRedesign } from '../src/server/providers/generation/local/local-engine'
 import { redesignFromSurfaces } from '../src/server/providers/generation/local/surface-compose'
 import { PALETTES, PALETTE_IDS, type NamedPaletteId, type PaletteId } from '../src/shared/catalogue/palettes'
-import { findStyleRecipe } from '../src/shared/catalogue/style-recipes'
+import { findStyleRecipe } from '../src/server/catalogue/style-recipes'
 import { STYLES, STYLE_IDS, findStyle, type StyleId } from '../src/shared/catalogue/styles'
 import { renderBoxRoom } from '../tests/support/box-room'
 import { leakShare, patchiness } from './support/engine-accuracy'

@@ -15,7 +15,12 @@ export const LOCAL_ENGINE_METHOD = 'local-style-transfer'
 /** spec §9 Download: the bottom 8% of a design is its caption band, cropped from downloads and thumbnails. */
 export const CAPTION_BAND_FRACTION = 0.08
 
-export type GenerationStatus = 'queued' | 'running' | 'succeeded' | 'failed'
+export const GENERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number]
+
+/** Why a generation ended with a sample image: the 75 s limit, or any other failure. */
+export const GENERATION_ERROR_TYPES = ['timeout', 'failed'] as const
+export type GenerationErrorType = (typeof GENERATION_ERROR_TYPES)[number]
 
 /** spec §3 transformation result, as GET /api/generations/:id returns it. */
 export type GenerationResult = {
@@ -25,7 +30,7 @@ export type GenerationResult = {
   fallback: boolean
   error: string | null
   errorMessage: string | null
-  errorType: 'timeout' | 'failed' | null
+  errorType: GenerationErrorType | null
   generatedAt: string
   method: string
   creditsUsed: number

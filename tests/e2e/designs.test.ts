@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import sharp from 'sharp'
-import { E2E_AMAZON_TAG } from '../../playwright.config'
-import type { DesignPage, DesignView } from '../../src/shared/schemas/designs'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop } from './support'
+import { E2E_AMAZON_TAG, FAILING_PROVIDER_PORT } from '../../playwright.config'
+import { STYLE_IDS } from '../../src/shared/catalogue/styles'
+import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, generateThroughApi, me, screenshotFromTop, signUpThroughApi, uploadPhotoThroughApi } from './support'
 import { fixturePhoto } from '../support/paths'
 
 const PHOTO = fixturePhoto('cc0-interior-1.jpg')
@@ -34,51 +34,19 @@ async function signUpOnMyDesigns(page: Page): Promise<string> {
   return email
 }
 
-/** Buys the Starter package through the built-in test checkout (its API, as the checkout page does). */
-async function buyStarter(page: Page) {
-  const checkout = await page.request.post('/api/checkout', { data: { packageId: 'starter' } })
-  expect(checkout.ok()).toBe(true)
-  const { sessionId } = (await checkout.json()) as { sessionId: string }
-  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, { data: {} })
-  expect(paid.ok()).toBe(true)
-  return sessionId
+/**
+ * Sample designs made for real on the instance whose generation provider always fails (playwright.config.ts): each
+ * generation spends a credit on acceptance, ends as a sample and gives the credit back, one after the other.
+ */
+async function createSampleDesigns(page: Page, origin: string, choices: Array<{ style: string; palette: string }>) {
+  const imageId = await uploadPhotoThroughApi(page, origin)
+  for (const choice of choices) await generateThroughApi(page, { imageId, ...choice }, 'failed', origin)
 }
 
-async function me(page: Page): Promise<{ credits: number; membershipTier: string }> {
-  const response = await page.request.get('/api/me')
-  expect(response.ok()).toBe(true)
-  return response.json()
-}
-
-/** Creates a design through the API (upload, generate, wait), independent of the wizard's UI. */
-async function createDesign(page: Page, style: string, palette: string): Promise<DesignView> {
-  const upload = await page.request.post('/api/images', { multipart: { file: { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } })
-  expect(upload.status(), await upload.text()).toBe(201)
-  const { id: imageId } = (await upload.json()) as { id: string }
-  const accepted = await page.request.post('/api/generations', { data: { imageId, style, palette, roomType: 'bathroom', retry: true } })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
-  const { id } = (await accepted.json()) as { id: string }
-  let designId: string | null = null
-  await expect
-    .poll(
-      async () => {
-        const generation = (await (await page.request.get(`/api/generations/${id}`)).json()) as { status: string; result: { designId: string | null } | null }
-        designId = generation.result?.designId ?? null
-        return generation.status
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] },
-    )
-    .toBe('succeeded')
-  expect(designId).not.toBeNull()
-  const design = await page.request.get(`/api/designs/${designId}`)
-  expect(design.ok()).toBe(true)
-  return design.json()
-}
-
-/** Toasts come and go on their own; close them so an axe scan looks at the page itself. */
 
 /**
- * Holds requests to the design list until released, so the loading view can be looked at. (The page gives
+ * Holds requests to the design list until released, so the loading view can be looked at: the real answer is only
+ * delayed, never changed (the list answers in milliseconds, too fast to look at otherwise). (The page gives
  * up on a request after 10 s and retries once: a held request may be gone by the time it is released.)
  */
 function holdDesignList(page: Page) {
@@ -194,19 +162,30 @@ test('A free member sees an empty collection, then their designs with the count,
 })
 
 test('The design list shows an error with a way to retry, and sample designs and more pages', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
+  // A paid member of the instance whose generation provider always fails: every design there is a sample. The
+  // oldest is a Glam design; 24 newer ones fill the first page (Coastal and, newest, Rustic each once).
+  const origin = `http://localhost:${FAILING_PROVIDER_PORT}`
   await dismissCookieBanner(page)
-  await signUpOnMyDesigns(page)
-  const design = await createDesign(page, 'coastal', 'warm-neutrals')
+  await signUpThroughApi(page, origin)
+  await buyStarter(page, origin)
+  const others = STYLE_IDS.filter((style) => !['glam', 'coastal', 'rustic'].includes(style))
+  await createSampleDesigns(page, origin, [
+    { style: 'glam', palette: 'jewel-tones' },
+    ...[...others, ...others.slice(0, 22 - others.length)].map((style) => ({ style, palette: 'surprise-me' })),
+    { style: 'coastal', palette: 'warm-neutrals' },
+    { style: 'rustic', palette: 'surprise-me' },
+  ])
 
-  // The server fails (twice: the list is retried once after 1 s): the error card, a toast and Try Again.
+  // The list request fails (twice: the list is retried once after 1 s): the error card, a toast and Try Again. No
+  // configuration of the server makes its design list fail, so this one answer is made in the browser.
   let failures = 0
   const fail = async (route: Route) => {
     failures += 1
     await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong' } }) })
   }
   await page.route('**/api/designs?*', fail)
-  await page.reload()
+  await page.goto(`${origin}/my-designs`)
   await expect(page.getByRole('heading', { name: 'Failed to Load Designs' })).toBeVisible()
   await expect(page.getByText("We couldn't load your designs. This might be a temporary connection issue.")).toBeVisible()
   await expect(page.getByText('Failed to load your designs. Click retry to try again.')).toBeVisible()
@@ -215,36 +194,30 @@ test('The design list shows an error with a way to retry, and sample designs and
   await expectNoAxeViolations(page, '/my-designs error')
   await screenshotFromTop(page, 'my-designs-error')
 
-  // Try Again recovers. The list also holds a sample (fallback) design and a next page.
+  // Try Again recovers: the real list, with its samples and a next page.
   await page.unroute('**/api/designs?*', fail)
-  let pages = 0
-  await page.route('**/api/designs?*', async (route) => {
-    pages += 1
-    if (new URL(route.request().url()).searchParams.has('cursor')) {
-      const next: DesignPage = { designs: [{ ...design, id: '00000000-0000-4000-8000-000000000002', style: 'glam', created_at: '2025-01-15T12:00:00.000Z', color_palette: 'jewel-tones' }], nextCursor: null, total: 3 }
-      await route.fulfill({ json: next })
-      return
-    }
-    const response = await route.fetch()
-    const body = (await response.json()) as DesignPage
-    body.designs.push({ ...design, id: '00000000-0000-4000-8000-000000000001', style: 'rustic', is_fallback: true, credits_used: 0, transformed_image_url: '/images/styles/coastal-960.jpg' })
-    body.nextCursor = 'bmV4dA'
-    body.total = 3
-    await route.fulfill({ response, json: body })
+  const pages: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/designs') pages.push(request.url())
   })
   await page.getByRole('button', { name: 'Try Again' }).click()
-  await expect(page.getByText("You've created 3 beautiful bathroom designs")).toBeVisible()
-  await expect(designCards(page)).toHaveCount(2)
+  await expect(page.getByText("You've created 25 beautiful bathroom designs")).toBeVisible()
+  await expect(designCards(page)).toHaveCount(24)
   const sample = cardFor(page, 'Rustic')
   await expect(sample.getByText('Sample', { exact: true })).toBeVisible()
   await expect(sample).toContainText('0 credits used')
+  // A sample design cannot have product recommendations, even for a paid member.
+  await expect(sample.getByRole('button', { name: /^Get Product Recommendations/ })).toBeDisabled()
+  await expect(sample.getByText('Not available for sample images.')).toBeVisible()
   await expect(cardFor(page, 'Coastal')).toContainText('Warm Neutrals')
+  await expect(cardFor(page, 'Glam')).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Load more designs' }).click()
-  await expect(designCards(page)).toHaveCount(3)
-  await expect(cardFor(page, 'Glam')).toContainText('January 15, 2025')
+  await expect(designCards(page)).toHaveCount(25)
+  await expect(cardFor(page, 'Glam')).toContainText('Jewel Tones')
   await expect(page.getByRole('button', { name: 'Load more designs' })).toHaveCount(0)
-  expect(pages).toBe(2)
+  expect(pages).toHaveLength(2)
+  expect(new URL(pages[1]!).searchParams.has('cursor')).toBe(true)
   await closeToasts(page)
   await expectNoAxeViolations(page, '/my-designs grid with a sample')
   await screenshotFromTop(page, 'my-designs-grid-sample')
@@ -272,12 +245,10 @@ test('A member who bought credits gets product recommendations for a saved desig
   await expectNoAxeViolations(page, '/my-designs grid (paid member)')
   await screenshotFromTop(page, 'my-designs-grid-paid')
 
-  // Hold the list request a moment so the loading state can be seen.
+  // The product list requests the page makes, watched (not changed).
   let listRequests = 0
-  await page.route('**/api/designs/*/products', async (route) => {
-    listRequests += 1
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    await route.continue()
+  page.on('request', (request) => {
+    if (/^\/api\/designs\/[^/]+\/products$/.test(new URL(request.url()).pathname)) listRequests += 1
   })
   await open.click()
   await expect(page).toHaveURL(new RegExp(`/my-designs\\?design=${design.id}$`))
@@ -385,21 +356,6 @@ test('A member who bought credits gets product recommendations for a saved desig
   await open.click()
   await page.getByRole('button', { name: 'Start Over' }).click()
   await expect(page).toHaveURL(/\/$/)
-
-  // A sample (fallback) design cannot have recommendations.
-  await page.route('**/api/designs?*', async (route) => {
-    const response = await route.fetch()
-    const body = (await response.json()) as DesignPage
-    body.designs.push({ ...design, id: '00000000-0000-4000-8000-000000000003', style: 'rustic', is_fallback: true, credits_used: 0, transformed_image_url: '/images/styles/coastal-960.jpg' })
-    body.total += 1
-    await route.fulfill({ response, json: body })
-  })
-  await page.goto('/my-designs')
-  const sample = cardFor(page, 'Rustic')
-  await expect(sample.getByText('Sample', { exact: true })).toBeVisible()
-  await expect(sample.getByRole('button', { name: /^Get Product Recommendations/ })).toBeDisabled()
-  await expect(sample.getByText('Not available for sample images.')).toBeVisible()
-  await expect(cardFor(page, 'Scandinavian').getByRole('button', { name: /^Get Product Recommendations/ })).toBeEnabled()
 })
 
 test('A member gets product recommendations in the wizard’s step 4, paid for once, and an empty list offers Try Again', async ({ page }) => {
@@ -443,7 +399,8 @@ test('A member gets product recommendations in the wizard’s step 4, paid for o
   await expect(page).toHaveURL(/\/(\?step=upload)?$/)
   await expect(page.getByLabel('Choose a photo')).toBeAttached()
 
-  // A list that comes back empty says so and offers Try Again, which asks the server afresh.
+  // A list that comes back empty says so and offers Try Again, which asks the server afresh. No real design's list is
+  // empty (the fallback list always has items), so this one answer is emptied in the browser.
   let empty = true
   await page.route('**/api/designs/*/products', async (route) => {
     if (!empty) return route.continue()

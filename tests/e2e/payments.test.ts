@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop } from './support'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop } from './support'
 
 // The folder the e2e server keeps its embedded database in (playwright.config.ts).
 const E2E_DATA_DIR = '.tmp/e2e-data'
@@ -35,12 +35,6 @@ async function signUpFromHeader(page: Page): Promise<string> {
 }
 
 /** Toasts come and go on their own; close them so an axe scan looks at the page itself. */
-
-async function me(page: Page): Promise<{ credits: number; membershipTier: string }> {
-  const response = await page.request.get('/api/me')
-  expect(response.ok()).toBe(true)
-  return response.json()
-}
 
 test('A visitor on the pricing page is asked to sign in before buying or redeeming a code', async ({ page }) => {
   await dismissCookieBanner(page)

@@ -1,7 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import type { DesignView } from '../../src/shared/schemas/designs'
+import { fixturePhoto } from '../support/paths'
 
 export const SCREENSHOT_DIR = path.resolve('tests/artifacts/screenshots')
 export const E2E_OUTBOX = path.resolve('.tmp/e2e-data/outbox')
@@ -76,4 +78,72 @@ export async function closeToasts(page: Page) {
 export async function screenshotFromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0))
   await screenshotBothWidths(page, name)
+}
+
+/**
+ * Signs up a new account through the API, as the sign-up form sends it: with our Origin (the auth server refuses a
+ * cookie-carrying request without one). The page's browser context then holds the session. `origin` picks another
+ * instance of the product (playwright.config.ts) than the main one.
+ */
+export async function signUpThroughApi(page: Page, origin = ''): Promise<string> {
+  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  const site = origin || (test.info().project.use.baseURL as string)
+  const response = await page.request.post(`${origin}/api/auth/sign-up/email`, { data: { email, password: 'e2e-pass-1' }, headers: { origin: site } })
+  expect(response.ok(), await response.text()).toBe(true)
+  return email
+}
+
+/** The signed-in account's balance and tier, as the server has them. */
+export async function me(page: Page, origin = ''): Promise<{ credits: number; membershipTier: string }> {
+  const response = await page.request.get(`${origin}/api/me`)
+  expect(response.ok()).toBe(true)
+  return response.json()
+}
+
+/** Buys the Starter package through the built-in test checkout (its API, as the checkout page does); the session id. */
+export async function buyStarter(page: Page, origin = ''): Promise<string> {
+  const checkout = await page.request.post(`${origin}/api/checkout`, { data: { packageId: 'starter' } })
+  expect(checkout.ok()).toBe(true)
+  const { sessionId } = (await checkout.json()) as { sessionId: string }
+  const paid = await page.request.post(`${origin}/api/checkout/test/${sessionId}/pay`, { data: {} })
+  expect(paid.ok()).toBe(true)
+  return sessionId
+}
+
+/** Uploads the shared test bathroom through the API, as the wizard does before a generation; the image id. */
+export async function uploadPhotoThroughApi(page: Page, origin = ''): Promise<string> {
+  const buffer = readFileSync(fixturePhoto('cc0-interior-1.jpg'))
+  const upload = await page.request.post(`${origin}/api/images`, { multipart: { file: { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer } } })
+  expect(upload.status(), await upload.text()).toBe(201)
+  return ((await upload.json()) as { id: string }).id
+}
+
+/**
+ * Asks for a generation through the API (bypassing the 24-hour reuse) and waits until it ends with `outcome`
+ * ('succeeded' for a design, 'failed' for a sample); its design.
+ */
+export async function generateThroughApi(page: Page, request: { imageId: string; style: string; palette: string }, outcome: 'succeeded' | 'failed', origin = ''): Promise<DesignView> {
+  const accepted = await page.request.post(`${origin}/api/generations`, { data: { ...request, roomType: 'bathroom', retry: true } })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
+  const { id } = (await accepted.json()) as { id: string }
+  let designId: string | null = null
+  await expect
+    .poll(
+      async () => {
+        const generation = (await (await page.request.get(`${origin}/api/generations/${id}`)).json()) as { status: string; result: { designId: string | null } | null }
+        designId = generation.result?.designId ?? null
+        return generation.status
+      },
+      { timeout: 60_000, intervals: [100, 250, 500, 1000] },
+    )
+    .toBe(outcome)
+  expect(designId).not.toBeNull()
+  const design = await page.request.get(`${origin}/api/designs/${designId}`)
+  expect(design.ok()).toBe(true)
+  return design.json()
+}
+
+/** A real design through the API (upload, generate, wait), independent of the wizard's UI. */
+export async function createDesign(page: Page, style: string, palette: string): Promise<DesignView> {
+  return generateThroughApi(page, { imageId: await uploadPhotoThroughApi(page), style, palette }, 'succeeded')
 }

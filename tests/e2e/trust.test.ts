@@ -1,64 +1,22 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { FAILING_PROVIDER_PORT, SILENT_TIMEOUT_MS, SILENT_WORKER_PORT } from '../../playwright.config'
 import type { DesignView } from '../../src/shared/schemas/designs'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop } from './support'
+import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop, signUpThroughApi } from './support'
+import { fixturePhoto } from '../support/paths'
 
 // Issue 20: no charge without consent, back where you were after paying, copy that matches what runs, the 75 s
 // limit as the user sees it, no dead ends. Everything runs against real product instances; only our own static
 // files are blocked (to make a download fail), never our API.
-const PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.jpg')
+const PHOTO = fixturePhoto('cc0-interior-1.jpg')
 const creditBadge = (page: Page) => page.getByTestId('credit-badge').filter({ visible: true })
 const UNEXPECTED = 'Unexpected Application Error!'
-
-async function signUp(page: Page, origin = ''): Promise<string> {
-  const email = `trust-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  // As the sign-up form sends it: with our Origin (the auth server refuses a cookie-carrying request without one).
-  const site = origin || (test.info().project.use.baseURL as string)
-  const response = await page.request.post(`${origin}/api/auth/sign-up/email`, { data: { email, password: 'trust-pass-1' }, headers: { origin: site } })
-  expect(response.ok(), await response.text()).toBe(true)
-  return email
-}
-
-async function me(page: Page, origin = ''): Promise<{ credits: number; membershipTier: string }> {
-  return (await page.request.get(`${origin}/api/me`)).json()
-}
-
-async function buyStarter(page: Page) {
-  const checkout = await page.request.post('/api/checkout', { data: { packageId: 'starter' } })
-  const { sessionId } = (await checkout.json()) as { sessionId: string }
-  expect((await page.request.post(`/api/checkout/test/${sessionId}/pay`, { data: {} })).ok()).toBe(true)
-}
-
-/** A real design through the API (upload, generate, wait). */
-async function createDesign(page: Page, style: string, palette: string): Promise<DesignView> {
-  const upload = await page.request.post('/api/images', { multipart: { file: { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) } } })
-  expect(upload.status(), await upload.text()).toBe(201)
-  const { id: imageId } = (await upload.json()) as { id: string }
-  const accepted = await page.request.post('/api/generations', { data: { imageId, style, palette, roomType: 'bathroom', retry: true } })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
-  const { id } = (await accepted.json()) as { id: string }
-  let designId: string | null = null
-  await expect
-    .poll(
-      async () => {
-        const generation = (await (await page.request.get(`/api/generations/${id}`)).json()) as { status: string; result: { designId: string | null } | null }
-        designId = generation.result?.designId ?? null
-        return generation.status
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] },
-    )
-    .toBe('succeeded')
-  return (await page.request.get(`/api/designs/${designId}`)).json()
-}
 
 const stepFour = (design: DesignView) => `/?step=products&style=${design.style}&palette=${design.color_palette}&room=bathroom&design=${design.id}`
 
 test('A paid member is told a product list costs 1 credit and is charged only after saying yes; a paid list just opens', async ({ page }) => {
   test.setTimeout(180_000)
   await dismissCookieBanner(page)
-  await signUp(page)
+  await signUpThroughApi(page)
   await buyStarter(page)
   const design = await createDesign(page, 'coastal', 'spa-blues')
   expect((await me(page)).credits).toBe(21)
@@ -107,7 +65,7 @@ test('A paid member is told a product list costs 1 credit and is charged only af
 test('Buying credits from the No Credits screen returns to the style and palette, and from step 4 to that design', async ({ page }) => {
   test.setTimeout(240_000)
   await dismissCookieBanner(page)
-  await signUp(page)
+  await signUpThroughApi(page)
   await createDesign(page, 'rustic', 'earth-tones')
   await createDesign(page, 'minimalist', 'surprise-me')
   expect((await me(page)).credits).toBe(0)
@@ -133,7 +91,7 @@ test('Buying credits from the No Credits screen returns to the style and palette
   await expect(creditBadge(page)).toHaveText('20 credits')
 
   // A free member on step 4 buys from the packages shown there and comes back to the same design.
-  await signUp(page)
+  await signUpThroughApi(page)
   const design = await createDesign(page, 'scandinavian', 'warm-neutrals')
   await page.goto(stepFour(design))
   await expect(page.getByRole('heading', { name: 'Unlock Product Recommendations' })).toBeVisible()
@@ -147,7 +105,7 @@ test('Buying credits from the No Credits screen returns to the style and palette
 
 test('A return address that leaves the site is ignored on the pricing page', async ({ page }) => {
   await dismissCookieBanner(page)
-  await signUp(page)
+  await signUpThroughApi(page)
   await page.goto('/pricing?return=//evil.example/phish')
   await expect(page.getByRole('button', { name: 'Buy Starter' })).toBeVisible()
   await expect(page.getByTestId('return-note')).toHaveCount(0)
@@ -195,7 +153,7 @@ test('When the server goes silent, the visitor sees Generation Timeout at the li
   test.setTimeout(90_000)
   const origin = `http://localhost:${SILENT_WORKER_PORT}`
   await dismissCookieBanner(page)
-  await signUp(page, origin)
+  await signUpThroughApi(page, origin)
   await page.goto(`${origin}/`)
   await page.getByLabel('Choose a photo').setInputFiles(PHOTO)
   await page.getByRole('button', { name: 'Continue to Styles →' }).click()
@@ -343,14 +301,14 @@ test('Step 4 without a real design of the signed-in user goes home, as steps 2 a
   await expect(page.getByRole('heading', { name: 'Upload a photo of your bathroom' })).toBeVisible()
 
   // Signed in: an unknown design, and someone else's.
-  await signUp(page)
+  await signUpThroughApi(page)
   await page.goto('/?step=products&style=coastal&palette=spa-blues&room=bathroom&design=0b0c5b1e-93a6-4d0e-9a39-5f3c1f1a2b3c')
   await expect(page).not.toHaveURL(/design=/, { timeout: 30_000 })
   await expect(page.getByRole('heading', { name: 'Upload a photo of your bathroom' })).toBeVisible()
 
   const stranger = await browser.newContext()
   const strangerPage = await stranger.newPage()
-  await signUp(strangerPage)
+  await signUpThroughApi(strangerPage)
   const theirs = await createDesign(strangerPage, 'industrial', 'dark-moody')
   await stranger.close()
   await page.goto(stepFour(theirs))
@@ -387,7 +345,7 @@ test('On a phone the credit badge, or Upgrade at 0, stays in the header outside 
   test.setTimeout(120_000)
   await dismissCookieBanner(page)
   await page.setViewportSize({ width: 375, height: 812 })
-  await signUp(page)
+  await signUpThroughApi(page)
   await page.goto('/how-it-works')
   const header = page.getByRole('banner')
   await expect(header.getByTestId('credit-badge').filter({ visible: true })).toHaveText('2 credits')

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths } from './support'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths, signUpThroughApi, uploadPhotoThroughApi } from './support'
 import { fixturePhoto } from '../support/paths'
-import { PHOTO_SERVER_PORT } from '../../playwright.config'
+import { PHOTO_SERVER_PORT, SILENT_WORKER_PORT, STALLING_PROVIDER_PORT } from '../../playwright.config'
 
 /** The palette dropdown (a listbox that shows each palette's colours). */
 const paletteControl = (page: Page) => page.getByRole('combobox', { name: 'Colour palette' })
@@ -33,14 +33,35 @@ async function dropOnUploadArea(page: Page, content: { file?: { base64: string; 
   }, content)
 }
 
+/** The bytes of the photo the wizard keeps for upload (decision 0005: in IndexedDB, through idb-keyval's default store). */
+async function storedPhotoBytes(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        const opening = indexedDB.open('keyval-store')
+        opening.onerror = () => reject(opening.error)
+        opening.onsuccess = () => {
+          const reading = opening.result.transaction('keyval').objectStore('keyval').get('pendingImageUpload')
+          reading.onerror = () => reject(reading.error)
+          reading.onsuccess = () => {
+            const photo = reading.result as { blob: Blob } | undefined
+            if (!photo) return reject(new Error('no photo stored'))
+            photo.blob.arrayBuffer().then((buffer) => resolve(Array.from(new Uint8Array(buffer))), reject)
+          }
+        }
+      }),
+  )
+}
+
 async function uploadFixture(page: Page) {
   await fileInput(page).setInputFiles(PHOTO)
   await expect(preview(page)).toBeVisible()
 }
 
-async function openWizard(page: Page, query = '') {
+/** The wizard on the main instance, or on another one (`origin`, see playwright.config.ts). */
+async function openWizard(page: Page, query = '', origin = '') {
   await dismissCookieBanner(page)
-  await page.goto(`/${query}`)
+  await page.goto(`${origin}/${query}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('See your bathroom redesigned before you pick a single tile.')
   // The wizard is interactive once hydrated: the upload step's stock photos are buttons then.
   await expect(page.locator('html')).toBeAttached()
@@ -251,6 +272,11 @@ test('A web image dropped by its address is fetched through the server and used'
     await expect(page.getByText('bathroom.jpg', { exact: true })).toBeVisible()
     expect(requested.map((request) => request.path)).toEqual(['/bathroom.jpg'])
     expect(requested[0]!.userAgent ?? '').not.toMatch(/Chrome/)
+    // The photo kept is the server's normalised image itself (the same answer, asked for again): the browser does not
+    // compress it a second time.
+    const again = await page.request.post('/api/images/import', { data: { url: `http://127.0.0.1:${PHOTO_SERVER_PORT}/bathroom.jpg` } })
+    expect(again.status()).toBe(200)
+    expect(Buffer.from(await storedPhotoBytes(page)).equals(await again.body())).toBe(true)
   } finally {
     photoServer.closeAllConnections()
     await new Promise<void>((resolve) => photoServer.close(() => resolve()))
@@ -269,8 +295,8 @@ async function holdArrowUntilFocused(page: Page, key: 'ArrowLeft' | 'ArrowRight'
   await page.keyboard.up(key)
 }
 
-async function reachStyleStep(page: Page) {
-  await openWizard(page)
+async function reachStyleStep(page: Page, origin = '') {
+  await openWizard(page, '', origin)
   await uploadFixture(page)
   await continueButton(page).click()
   await page.getByRole('radio', { name: 'Scandinavian' }).click()
@@ -370,28 +396,39 @@ test.describe('The home wizard: transformation', () => {
   })
 
   test('While the design is being made the visitor sees how long it can take and how long it has been', async ({ page }) => {
-    await page.route('**/api/me', (route) => route.fulfill({ json: { user: { id: 'u-2', email: 'wait@example.com', name: 'Wait' }, credits: 2, membershipTier: 'free' } }))
-    await page.route('**/api/images', (route) => route.fulfill({ status: 201, json: { id: '7f0c6f4e-1111-4c1e-9a51-000000000002', width: 1024, height: 768, url: '/api/images/x' } }))
-    await page.route('**/api/generations', (route) => route.fulfill({ status: 202, json: { id: 'gen-slow' } }))
-    await page.route('**/api/generations/gen-slow', (route) =>
-      route.fulfill({ json: { id: 'gen-slow', status: 'running', style: 'scandinavian', palette: 'spa-blues', roomType: 'bathroom', createdAt: new Date().toISOString(), result: null, queuePosition: null, typicalDurationMs: 12_000 } }),
-    )
-    await reachStyleStep(page)
+    // An instance with no worker (ROLE=api): the generation is accepted and waits, as when every worker is busy.
+    const origin = `http://localhost:${SILENT_WORKER_PORT}`
+    await dismissCookieBanner(page)
+    await signUpThroughApi(page, origin)
+    await reachStyleStep(page, origin)
     await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
-    // The expected time is the generator's recent median (issue 22), not a fixed '30 - 60 seconds'.
-    await expect(page.getByTestId('expected-time')).toContainText('Designs have recently taken about 12 seconds.')
-    await expect(page.getByTestId('generation-stage')).toHaveText('Designing your bathroom')
+    // With no worker the design waits in line, and the server's answer says so (issue 22): its place in the queue, and
+    // no recent median to quote on an instance that has made none.
+    await expect(page.getByTestId('generation-stage')).toHaveText(/^(Next in line|Waiting in line: number \d+)$/)
+    await expect(page.getByTestId('expected-time')).toContainText('yours starts as soon as the engine is free.')
+    await expect(page.getByTestId('expected-time')).toContainText('We show it the moment it is ready.')
     const progress = page.getByRole('progressbar', { name: 'Transformation progress' })
     await expect(progress).toBeVisible()
     await expect(page.getByText('2 s elapsed')).toBeVisible()
     expect(Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+    // The credit is spent on acceptance, and the header says so while the visitor waits.
+    await expect(creditBadge(page)).toHaveText('1 credit')
     await expectNoAxeViolations(page, 'generation loading screen')
     await screenshotBothWidths(page, 'wizard-generating')
   })
 
   test('A signed-in visitor with no credits sees No Credits Available and a Buy Credits link', async ({ page }) => {
-    await page.route('**/api/me', (route) => route.fulfill({ json: { user: { id: 'u-0', email: 'broke@example.com', name: 'Broke' }, credits: 0, membershipTier: 'free' } }))
-    await reachStyleStep(page)
+    // Both free credits are spent for real, on two generations that an instance with no worker keeps waiting.
+    const origin = `http://localhost:${SILENT_WORKER_PORT}`
+    await dismissCookieBanner(page)
+    await signUpThroughApi(page, origin)
+    const imageId = await uploadPhotoThroughApi(page, origin)
+    for (const style of ['glam', 'coastal']) {
+      const accepted = await page.request.post(`${origin}/api/generations`, { data: { imageId, style, palette: 'surprise-me', roomType: 'bathroom' } })
+      expect(accepted.status(), await accepted.text()).toBe(202)
+    }
+    await reachStyleStep(page, origin)
+    await expect(creditBadge(page)).toHaveText('0 credits')
     await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
     await expect(page.getByRole('heading', { name: 'No Credits Available' })).toBeVisible()
     await expect(page.getByText('No credits available. Please purchase credits to generate designs.')).toBeVisible()
@@ -400,47 +437,25 @@ test.describe('The home wizard: transformation', () => {
   })
 
   test('A generation that ends in a sample shows the overlay, and Retry asks again bypassing the cache', async ({ page }) => {
+    // An instance whose generation provider outlasts its (4 s) limit: the server ends the generation as a timeout.
+    const origin = `http://localhost:${STALLING_PROVIDER_PORT}`
     const generationBodies: unknown[] = []
-    await page.route('**/api/me', (route) => route.fulfill({ json: { user: { id: 'u-1', email: 'sample@example.com', name: 'Sample' }, credits: 2, membershipTier: 'free' } }))
-    await page.route('**/api/images', (route) => route.fulfill({ status: 201, json: { id: '7f0c6f4e-1111-4c1e-9a51-000000000001', width: 1024, height: 768, url: '/api/images/x' } }))
-    await page.route('**/api/generations', (route) => {
-      generationBodies.push(route.request().postDataJSON())
-      return route.fulfill({ status: 202, json: { id: 'gen-1' } })
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/generations') generationBodies.push(request.postDataJSON())
     })
-    await page.route('**/api/generations/gen-1', (route) =>
-      route.fulfill({
-        json: {
-          id: 'gen-1',
-          status: 'failed',
-          style: 'scandinavian',
-          palette: 'spa-blues',
-          roomType: 'bathroom',
-          createdAt: new Date().toISOString(),
-          result: {
-            designId: 'd-1',
-            image: '/images/styles/coastal-960.jpg',
-            title: 'Scandinavian Bathroom in Spa Blues',
-            fallback: true,
-            error: null,
-            errorMessage: null,
-            errorType: 'timeout',
-            generatedAt: new Date().toISOString(),
-            method: 'sample',
-            creditsUsed: 0,
-          },
-        },
-      }),
-    )
-    await reachStyleStep(page)
+    await dismissCookieBanner(page)
+    await signUpThroughApi(page, origin)
+    await reachStyleStep(page, origin)
     await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
-    await expect(page.getByTestId('sample-overlay')).toContainText('Generation Timeout')
+    await expect(page.getByTestId('sample-overlay')).toContainText('Generation Timeout', { timeout: 30_000 })
     await expect(page.getByTestId('sample-overlay')).toContainText('Took too long - try again')
     await expect(page.getByText('Generation took too long - showing sample image. Please try again.')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Get Bathroom Product Recommendations' })).toBeDisabled()
-    expect(generationBodies).toEqual([{ imageId: '7f0c6f4e-1111-4c1e-9a51-000000000001', style: 'scandinavian', palette: 'spa-blues', roomType: 'bathroom' }])
+    expect(generationBodies).toEqual([{ imageId: expect.any(String), style: 'scandinavian', palette: 'spa-blues', roomType: 'bathroom' }])
+    const { imageId } = generationBodies[0] as { imageId: string }
 
-    await page.getByRole('button', { name: 'Retry Renovation' }).click()
+    await page.getByRole('button', { name: /^Retry Renovation/ }).click()
     await expect.poll(() => generationBodies.length).toBe(2)
-    expect(generationBodies[1]).toMatchObject({ retry: true, imageId: '7f0c6f4e-1111-4c1e-9a51-000000000001' })
+    expect(generationBodies[1]).toEqual({ imageId, style: 'scandinavian', palette: 'spa-blues', roomType: 'bathroom', retry: true })
   })
 })

@@ -39,7 +39,7 @@ describe.each(DATABASE_KINDS)('My Designs on %s', (kind) => {
         userId,
         originalImageUrl: '/api/images/x',
         transformedImageUrl: '/api/images/y',
-        style: 'glam',
+        style: 'glam' as const,
         designTitle: `${prefix} ${index}`,
         // Two designs share each timestamp: the cursor must still be exact.
         createdAt: new Date(base + Math.floor(index / 2) * 1000),

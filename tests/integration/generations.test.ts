@@ -172,7 +172,7 @@ describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {
 
       // Three designs the configured generator (local) finished in 2 s, 4 s and 9 s, and one by another generator.
       const now = Date.now()
-      const finished = (provider: string, seconds: number) => ({
+      const finished = (provider: string, seconds: number): typeof generations.$inferInsert => ({
         userId,
         status: 'succeeded',
         style: 'glam',

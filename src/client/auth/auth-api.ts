@@ -1,7 +1,7 @@
-import type { NewPassword, PasswordResetRequest, SignIn, SignUp } from '../../shared/schemas/auth'
+import type { NewPasswordInput, PasswordResetRequestInput, SignInInput, SignUpInput } from '../../shared/schemas/auth'
+import type { MembershipTier } from '../../shared/membership'
 import { ApiError, apiFetch } from '../lib/api'
 
-export type MembershipTier = 'free' | 'paid'
 export type Me = { user: { id: string; email: string; name: string } | null; credits: number; membershipTier: MembershipTier }
 
 export const ME_QUERY_KEY = ['me'] as const
@@ -26,10 +26,10 @@ function readSession(): Promise<Me> {
   return apiFetch<Me>('/api/me', { signal: AbortSignal.timeout(SESSION_READ_TIMEOUT_MS) })
 }
 
-export const signInWithPassword = (input: SignIn) => apiFetch('/api/auth/sign-in/email', { body: input })
-export const signUpWithPassword = (input: SignUp) => apiFetch('/api/auth/sign-up/email', { body: input })
-export const requestPasswordReset = (input: PasswordResetRequest) => apiFetch('/api/auth/request-password-reset', { body: input })
-export const resetPassword = (input: NewPassword) => apiFetch('/api/auth/reset-password', { body: input })
+export const signInWithPassword = (input: SignInInput) => apiFetch('/api/auth/sign-in/email', { body: input })
+export const signUpWithPassword = (input: SignUpInput) => apiFetch('/api/auth/sign-up/email', { body: input })
+export const requestPasswordReset = (input: PasswordResetRequestInput) => apiFetch('/api/auth/request-password-reset', { body: input })
+export const resetPassword = (input: NewPasswordInput) => apiFetch('/api/auth/reset-password', { body: input })
 export const signOutOnServer = () => apiFetch('/api/auth/sign-out', { body: {} })
 export const checkResetToken = (token: string) => apiFetch<{ valid: boolean }>(`/api/password-reset/status?token=${encodeURIComponent(token)}`)
 export const fetchAuthConfig = () => apiFetch<{ googleSignIn: boolean }>('/api/config')

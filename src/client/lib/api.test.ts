@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiFetch } from './api'
+import { ApiError, apiFetch, apiFetchBlob } from './api'
 
 /** A fetch that never answers, and rejects with the signal's reason when its signal aborts, as browsers do. */
 function hangingFetch(): typeof fetch {
@@ -64,5 +64,42 @@ describe('apiFetch', () => {
   it('An answer is returned as parsed JSON', async () => {
     vi.stubGlobal('fetch', (() => Promise.resolve(Response.json({ ok: true }))) satisfies typeof fetch)
     await expect(apiFetch('/api/config')).resolves.toEqual({ ok: true })
+  })
+
+  it('Form data is sent as multipart, with the browser choosing its boundary', async () => {
+    let sent: Request | undefined
+    vi.stubGlobal('fetch', ((input, init) => {
+      sent = new Request(new URL(String(input), 'http://lavo.test'), init)
+      return Promise.resolve(Response.json({ id: 'a' }, { status: 201 }))
+    }) satisfies typeof fetch)
+    const form = new FormData()
+    form.append('file', new Blob(['jpeg'], { type: 'image/jpeg' }), 'photo.jpg')
+    await expect(apiFetch('/api/images', { form })).resolves.toEqual({ id: 'a' })
+    expect(sent?.method).toBe('POST')
+    expect(sent?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/)
+    const received = await sent!.formData()
+    expect((received.get('file') as File).name).toBe('photo.jpg')
+  })
+
+  it("A refusal without a message of its own says the caller's failure message", async () => {
+    vi.stubGlobal('fetch', (() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }))) satisfies typeof fetch)
+    const error = await failureOf(apiFetch('/api/images', { form: new FormData(), failureMessage: 'Failed to process image. Please try uploading again.' }))
+    expect(error).toMatchObject({ status: 502, code: 'bad_response', message: 'Failed to process image. Please try uploading again.' })
+  })
+})
+
+describe('apiFetchBlob', () => {
+  it('A file answer comes back as its bytes with its headers', async () => {
+    vi.stubGlobal('fetch', (() => Promise.resolve(new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'content-type': 'image/jpeg', 'x-image-width': '640' } }))) satisfies typeof fetch)
+    const { blob, headers } = await apiFetchBlob('/api/images/import', { body: { url: 'https://example.com/a.jpg' }, accept: 'image/*' })
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]))
+    expect(headers.get('x-image-width')).toBe('640')
+  })
+
+  it('A refusal is read from the same error envelope as any other', async () => {
+    const body = { error: { code: 'validation', message: 'Could not access image from this source. Try downloading the image first, then drag and drop the file.' } }
+    vi.stubGlobal('fetch', (() => Promise.resolve(Response.json(body, { status: 400 }))) satisfies typeof fetch)
+    const error = await failureOf(apiFetchBlob('/api/images/import', { body: { url: 'http://10.0.0.1/a.jpg' }, accept: 'image/*' }))
+    expect(error).toMatchObject({ status: 400, code: 'validation', message: body.error.message })
   })
 })

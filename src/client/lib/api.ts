@@ -1,4 +1,5 @@
-// One way to call our API: JSON in, JSON out, errors as ApiError carrying the server's user-facing message.
+// One way to call our API: JSON, form data or a file in, JSON or a file out; every refusal becomes an ApiError
+// carrying the server's user-facing message.
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
@@ -16,39 +17,76 @@ export class ApiError extends Error {
 // Our API answers { error: { code, message, fields } }; the auth endpoints answer { code, message }.
 type ErrorPayload = { error?: { code?: string; message?: string; fields?: Record<string, string> }; code?: string; message?: string }
 
-export async function apiFetch<T = unknown>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+const GENERIC_FAILURE = 'Something went wrong. Please try again.'
+const UNREADABLE_ANSWER = 'Server error occurred'
+
+export type ApiRequest = {
+  method?: string
+  /** Sent as JSON. */
+  body?: unknown
+  /** Sent as multipart form data (a file upload) instead of a JSON body. */
+  form?: FormData
+  signal?: AbortSignal
+  /** What the visitor is told when a refusal carries no message of its own (by default a generic sentence). */
+  failureMessage?: string
+}
+
+/** A JSON request whose JSON answer is returned; a refusal throws ApiError with the server's message. */
+export async function apiFetch<T = unknown>(path: string, init: ApiRequest = {}): Promise<T> {
+  const response = await send(path, init, 'application/json')
+  const text = await readBody(() => response.text(), init.signal)
+  if (!text) return undefined as T
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    throw new ApiError(response.status, 'bad_response', init.failureMessage ?? UNREADABLE_ANSWER)
+  }
+}
+
+/** A request whose answer is a file (an image): its bytes and headers. A refusal is still our JSON error envelope. */
+export async function apiFetchBlob(path: string, init: ApiRequest & { accept: string }): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await send(path, init, init.accept)
+  return { blob: await readBody(() => response.blob(), init.signal), headers: response.headers }
+}
+
+/** Sends the request; an answer that is not OK becomes an ApiError read from the error envelope. */
+async function send(path: string, init: ApiRequest, accept: string): Promise<Response> {
+  const json = init.body !== undefined
   let response: Response
   try {
     response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      method: init.method ?? (json || init.form ? 'POST' : 'GET'),
+      headers: json ? { accept, 'content-type': 'application/json' } : { accept },
+      body: json ? JSON.stringify(init.body) : init.form,
       credentials: 'same-origin',
       signal: init.signal,
     })
   } catch (error) {
     throw requestFailure(error, init.signal)
   }
-  let text: string
+  if (!response.ok) throw await refusal(response, init)
+  return response
+}
+
+/** The one reading of our error envelope. */
+async function refusal(response: Response, init: ApiRequest): Promise<ApiError> {
+  const text = await readBody(() => response.text(), init.signal)
+  let payload: ErrorPayload | undefined
   try {
-    text = await response.text()
+    payload = text ? (JSON.parse(text) as ErrorPayload) : undefined
+  } catch {
+    return new ApiError(response.status, 'bad_response', init.failureMessage ?? UNREADABLE_ANSWER)
+  }
+  const error = payload?.error
+  return new ApiError(response.status, error?.code ?? payload?.code ?? 'error', error?.message ?? payload?.message ?? init.failureMessage ?? GENERIC_FAILURE, error?.fields)
+}
+
+async function readBody<T>(read: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  try {
+    return await read()
   } catch (error) {
-    throw requestFailure(error, init.signal)
+    throw requestFailure(error, signal)
   }
-  let payload: unknown = undefined
-  if (text) {
-    try {
-      payload = JSON.parse(text)
-    } catch {
-      throw new ApiError(response.status, 'bad_response', 'Server error occurred')
-    }
-  }
-  if (!response.ok) {
-    const body = payload as ErrorPayload | undefined
-    const error = body?.error
-    throw new ApiError(response.status, error?.code ?? body?.code ?? 'error', error?.message ?? body?.message ?? 'Something went wrong. Please try again.', error?.fields)
-  }
-  return payload as T
 }
 
 /**

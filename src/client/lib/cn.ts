@@ -39,7 +39,7 @@ const OBJECT_FIT = /^(contain|cover|fill|none|scale-down)$/
 const LINE_STYLE = /^(solid|dashed|dotted|double|hidden|none)$/
 const FILTER = /^(blur|brightness|contrast|grayscale|hue-rotate|invert|saturate|sepia)$/
 const SIMPLE_PREFIX =
-  /^(min-w|min-h|max-w|max-h|size|w|h|gap-x|gap-y|gap|space-x|space-y|inset-x|inset-y|inset|top|right|bottom|left|z|opacity|leading|tracking|duration|delay|ease|basis|order|p[xytrblse]?|m[xytrblse]?|items|self|justify-items|justify-self|justify|content|place-items|place-content|place-self|overflow-x|overflow-y|overflow|cursor|pointer-events|select|whitespace|grid-cols|grid-rows|col-span|row-span|aspect|appearance|scroll-m[xytrblse]?|scroll-p[xytrblse]?|translate-x|translate-y|scale|rotate|underline-offset|decoration|line-clamp|animate|shrink|grow|flex)-/
+  /^(min-w|min-h|max-w|max-h|size|w|h|gap-x|gap-y|gap|space-x|space-y|inset-x|inset-y|inset|top|right|bottom|left|z|opacity|leading|tracking|duration|delay|ease|basis|order|p[xytrblse]?|m[xytrblse]?|items|self|justify-items|justify-self|justify|content|place-items|place-content|place-self|overflow-x|overflow-y|overflow|cursor|pointer-events|select|whitespace|grid-cols|grid-rows|col-span|col-start|col-end|row-span|row-start|row-end|accent|aspect|appearance|scroll-m[xytrblse]?|scroll-p[xytrblse]?|translate-x|translate-y|scale|rotate|underline-offset|decoration|line-clamp|animate|shrink|grow|flex)-/
 
 /** The family a utility belongs to (classes of one family override each other), or undefined if unknown. */
 function family(utility: string): string | undefined {
@@ -52,6 +52,7 @@ function family(utility: string): string | undefined {
   if (name === 'sr-only' || name === 'not-sr-only') return 'sr-only'
   if (name === 'grow' || name === 'shrink') return name
   if (name === 'truncate') return 'text-overflow'
+  if (/^resize(-(x|y|none))?$/.test(name)) return 'resize'
   if (/^transition(-|$)/.test(name)) return 'transition'
   const [, head, rest = ''] = /^([a-z]+)(?:-(.*))?$/.exec(name) ?? []
   switch (head) {

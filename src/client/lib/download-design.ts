@@ -3,6 +3,7 @@
 // in download-design.test.ts); the canvas part needs a browser.
 import { styleTitle } from '../../shared/catalogue/styles'
 import { CAPTION_BAND_FRACTION } from '../../shared/generation'
+import { apiFetchBlob } from './api'
 
 /** spec §9: the bottom 8% of the image is cropped away. */
 export const CROP_BOTTOM_FRACTION = CAPTION_BAND_FRACTION
@@ -45,9 +46,8 @@ async function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob>
 
 /** Fetches an image, crops the bottom 8% and returns it as a JPEG at quality 0.95. */
 export async function cropDesignImage(imageUrl: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await fetch(imageUrl, { credentials: 'same-origin', signal })
-  if (!response.ok) throw new Error(`image request failed: ${response.status}`)
-  const bitmap = await createImageBitmap(await response.blob())
+  const { blob } = await apiFetchBlob(imageUrl, { signal, accept: 'image/*' })
+  const bitmap = await createImageBitmap(blob)
   try {
     const box = cropBox(bitmap.width, bitmap.height)
     const canvas = document.createElement('canvas')

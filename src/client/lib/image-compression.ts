@@ -1,15 +1,10 @@
-// The browser side of the spec's image rules (§5, §9): what a file must be before we accept it, and the
-// canvas compression that runs before a photo is stored. The decisions (size checks, the quality loop,
-// the pixel cap) are pure functions so they can be tested without a browser.
+// The browser side of the spec's image rules (§5, §9): the canvas compression that runs before a photo is
+// stored (what a file must be before it is accepted is in src/shared/upload-rules.ts). The decisions (the
+// quality loop, the pixel cap) are pure functions so they can be tested without a browser.
+import { CORRUPTED_IMAGE_MESSAGE, MAX_PHOTO_PIXELS, PROCESSING_FAILED_MESSAGE } from '../../shared/upload-rules'
 
-/** spec §5/§9: uploads are at most 10 MB. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-/** spec §5/§9: above 2 MB the visitor is told the image will be compressed. */
-export const COMPRESS_NOTICE_BYTES = 2 * 1024 * 1024
 /** spec §5: compression lowers the JPEG quality until the file is about 2 MB. */
 export const TARGET_BYTES = 2 * 1024 * 1024
-/** spec §5/§9: uploads are reduced to at most 4 million pixels. */
-export const MAX_PIXELS = 4_000_000
 /** spec §5/§9: JPEG quality from 0.95 down to no lower than 0.7, in steps of 0.05. */
 export const QUALITY_START = 0.95
 export const QUALITY_FLOOR = 0.7
@@ -17,11 +12,6 @@ export const QUALITY_STEP = 0.05
 /** spec §5/§9: a HEIC preview is at most 800 px at quality 0.9. */
 export const HEIC_PREVIEW_MAX_SIDE = 800
 export const HEIC_PREVIEW_QUALITY = 0.9
-
-// spec §5 messages, verbatim.
-export const NOT_AN_IMAGE_MESSAGE = 'Please upload an image file'
-export const PROCESSING_FAILED_MESSAGE = 'Failed to process image. Please try uploading again.'
-export const CORRUPTED_IMAGE_MESSAGE = 'Image data is corrupted. Please upload the image again.'
 
 /** A failure whose message is already the right text for the visitor. */
 export class ImageProcessingError extends Error {
@@ -33,28 +23,8 @@ export class ImageProcessingError extends Error {
   }
 }
 
-/** Megabytes with one decimal, as the spec's messages show them ("12.3"). */
-export function formatMegabytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1)
-}
-
-/** HEIC/HEIF by type or, since browsers often leave the type empty for them, by extension. */
-export function isHeicFile(file: { name: string; type: string }): boolean {
-  return /^image\/hei[cf](-sequence)?$/i.test(file.type) || /\.(heic|heif)$/i.test(file.name)
-}
-
-export type FileCheck = { ok: true; notice: string | null } | { ok: false; message: string }
-
-/** spec §5: the type must start with image/ (HEIC/HEIF count by extension), at most 10 MB; above 2 MB an info notice. */
-export function checkImageFile(file: { name: string; type: string; size: number }): FileCheck {
-  if (!file.type.startsWith('image/') && !isHeicFile(file)) return { ok: false, message: NOT_AN_IMAGE_MESSAGE }
-  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, message: `File is too large (${formatMegabytes(file.size)} MB). Maximum size is 10MB.` }
-  if (file.size > COMPRESS_NOTICE_BYTES) return { ok: true, notice: `Large image (${formatMegabytes(file.size)} MB) will be compressed before processing` }
-  return { ok: true, notice: null }
-}
-
 /** The largest size with the same aspect ratio that has at most `maxPixels` pixels (never upscales). */
-export function fitWithinPixels(width: number, height: number, maxPixels: number = MAX_PIXELS): { width: number; height: number } {
+export function fitWithinPixels(width: number, height: number, maxPixels: number = MAX_PHOTO_PIXELS): { width: number; height: number } {
   if (width * height <= maxPixels) return { width, height }
   const scale = Math.sqrt(maxPixels / (width * height))
   // Floor so rounding can never push the result over the cap.

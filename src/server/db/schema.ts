@@ -1,7 +1,26 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { PALETTE_IDS } from '../../shared/catalogue/palettes'
+import { STYLE_IDS } from '../../shared/catalogue/styles'
+import { GENERATION_ERROR_TYPES, GENERATION_STATUSES, ROOM_TYPES } from '../../shared/generation'
+import { MEMBERSHIP_TIERS } from '../../shared/membership'
+import type { RoomItem } from '../../shared/products'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+// Columns that hold one of a fixed set of values are typed with it (`text({ enum })`: a TypeScript type, no SQL
+// change), so what is read back needs no cast and what is written is checked when it is compiled.
+const styleId = (name: string) => text(name, { enum: STYLE_IDS })
+const paletteId = (name: string) => text(name, { enum: PALETTE_IDS })
+const roomType = (name: string) => text(name, { enum: ROOM_TYPES })
+
+/** Why the balance moved: one per kind of grant or spend (unique with its reference). */
+export const LEDGER_REASONS = ['signup_bonus', 'generation', 'generation_refund', 'product_list', 'purchase', 'promo', 'admin', 'refund'] as const
+export type LedgerReason = (typeof LEDGER_REASONS)[number]
+export const CONTACT_MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
+export const PURCHASE_STATUSES = ['pending', 'fulfilled', 'failed', 'cancelled'] as const
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+export type JobStatus = (typeof JOB_STATUSES)[number]
 
 // ---------------------------------------------------------------------------------------------
 // better-auth's tables, written by hand (its schema CLI does not run on Node 20). Column names
@@ -86,7 +105,7 @@ export const userProfiles = pgTable('user_profiles', {
   id: text('id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
-  membershipTier: text('membership_tier').notNull().default('free'),
+  membershipTier: text('membership_tier', { enum: MEMBERSHIP_TIERS }).notNull().default('free'),
   createdAt: createdAt(),
 })
 
@@ -125,7 +144,7 @@ export const creditLedger = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: LEDGER_REASONS }).notNull(),
     reference: text('reference').notNull(),
     note: text('note'),
     createdAt: createdAt(),
@@ -153,7 +172,7 @@ export const contactMessages = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: CONTACT_MESSAGE_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
@@ -186,10 +205,10 @@ export const generations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('queued'),
-    style: text('style').notNull(),
-    colorPalette: text('color_palette').notNull(),
-    roomType: text('room_type').notNull(),
+    status: text('status', { enum: GENERATION_STATUSES }).notNull().default('queued'),
+    style: styleId('style').notNull(),
+    colorPalette: paletteId('color_palette').notNull(),
+    roomType: roomType('room_type').notNull(),
     inputImageId: uuid('input_image_id').notNull(),
     resultImageId: uuid('result_image_id'),
     designId: uuid('design_id'),
@@ -197,7 +216,7 @@ export const generations = pgTable(
     provider: text('provider'),
     methodUsed: text('method_used'),
     isFallback: boolean('is_fallback').notNull().default(false),
-    errorType: text('error_type'),
+    errorType: text('error_type', { enum: GENERATION_ERROR_TYPES }),
     errorMessage: text('error_message'),
     /** Why a sample was shown, in words fit for the user (spec §8 'Using sample image: {error}'); internal details stay in error_message. */
     reason: text('reason'),
@@ -226,9 +245,9 @@ export const userDesigns = pgTable(
     transformedImageUrl: text('transformed_image_url').notNull(),
     originalImageId: uuid('original_image_id'),
     transformedImageId: uuid('transformed_image_id'),
-    style: text('style').notNull(),
-    colorPalette: text('color_palette').notNull().default('surprise-me'),
-    roomType: text('room_type').notNull().default('bathroom'),
+    style: styleId('style').notNull(),
+    colorPalette: paletteId('color_palette').notNull().default('surprise-me'),
+    roomType: roomType('room_type').notNull().default('bathroom'),
     designTitle: text('design_title').notNull(),
     isFallback: boolean('is_fallback').notNull().default(false),
     methodUsed: text('method_used').notNull().default('flux-canny-pro'),
@@ -254,7 +273,7 @@ export const purchases = pgTable(
     currency: text('currency').notNull().default('usd'),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id').unique(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
     isProductFlow: boolean('is_product_flow').notNull().default(false),
     /** A same-origin path checked by ReturnPathSchema: where the buyer returns after paying or cancelling. */
     returnPath: text('return_path'),
@@ -298,7 +317,7 @@ export const productLists = pgTable('product_lists', {
   userId: text('user_id')
     .notNull()
     .references(() => user.id, { onDelete: 'cascade' }),
-  items: jsonb('items').notNull(),
+  items: jsonb('items').$type<RoomItem[]>().notNull(),
   analysisUsed: boolean('analysis_used').notNull().default(false),
   createdAt: createdAt(),
 })
@@ -310,7 +329,7 @@ export const jobs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status').notNull().default('queued'),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises'
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
+import { MAX_UPLOAD_BYTES } from '../../shared/upload-rules'
 import { isPublicAddress } from './address-policy'
 
 export type ResolvedAddress = { address: string; family: 4 | 6 }
@@ -38,7 +39,7 @@ const defaultResolver: Resolver = async (hostname) => (await dnsLookup(hostname,
  * maxBytes and the whole exchange at timeoutMs.
  */
 export async function fetchRemoteImage(rawUrl: string, options: RemoteFetchOptions = {}): Promise<Buffer> {
-  const maxBytes = options.maxBytes ?? 10 * 1024 * 1024
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES
   const maxRedirects = options.maxRedirects ?? 3
   const deadline = AbortSignal.timeout(options.timeoutMs ?? 15_000)
   let url = parseHttpUrl(rawUrl)

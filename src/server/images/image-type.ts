@@ -1,10 +1,10 @@
-export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic'
+import type { ImageFormat } from '../../shared/upload-rules'
 
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'])
 const AVIF_BRANDS = new Set(['avif', 'avis'])
 
 /** The image type from the file's first bytes (never from its name or declared type), or undefined. */
-export function detectImageType(bytes: Uint8Array): ImageType | undefined {
+export function detectImageType(bytes: Uint8Array): ImageFormat | undefined {
   if (bytes.length < 12) return undefined
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
   if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'png'

@@ -1,28 +1,17 @@
 import convertHeic from 'heic-convert'
 import sharp, { type Metadata } from 'sharp'
+import { CORRUPTED_IMAGE_MESSAGE, fileTooLargeMessage, formatMegabytes, MAX_PHOTO_PIXELS, MAX_UPLOAD_BYTES, UNSUPPORTED_IMAGE_MESSAGE, type ImageFormat } from '../../shared/upload-rules'
 import { AppError } from '../lib/app-error'
-import { containsMarkup, detectImageType, type ImageType } from './image-type'
+import { containsMarkup, detectImageType } from './image-type'
 
-// spec §5/§9 and ARCHITECTURE.md "Images".
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+// spec §5/§9 and ARCHITECTURE.md "Images" (the byte limit and pixel cap the browser applies too are in shared/upload-rules).
 export const MAX_INPUT_PIXELS = 50_000_000
-export const MAX_OUTPUT_PIXELS = 4_000_000
 export const MAX_OUTPUT_SIDE = 2560
 const TARGET_BYTES = 1_100_000
 
-export type NormalizedImage = { bytes: Buffer; width: number; height: number; contentType: 'image/jpeg'; sourceType: ImageType }
+export type NormalizedImage = { bytes: Buffer; width: number; height: number; contentType: 'image/jpeg'; sourceType: ImageFormat }
 
-export function megabytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(1)
-}
-
-/** spec §5: the message for a file over 10 MB, with its size in MB. */
-export function fileTooLargeMessage(megabytesText: string): string {
-  return `File is too large (${megabytesText} MB). Maximum size is 10MB.`
-}
-
-const NOT_AN_IMAGE = 'This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.'
-const CORRUPTED = 'Image data is corrupted. Please upload the image again.'
+const CORRUPTED = CORRUPTED_IMAGE_MESSAGE
 
 async function readHeader(bytes: Buffer): Promise<Metadata> {
   try {
@@ -49,9 +38,9 @@ function checkPixelCount(metadata: Metadata): Metadata {
  */
 export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
   if (input.length === 0) throw new AppError('validation', 'The file is empty. Please choose a photo.')
-  if (input.length > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(megabytes(input.length)))
+  if (input.length > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(formatMegabytes(input.length)))
   const sourceType = detectImageType(input)
-  if (!sourceType) throw new AppError('unsupported_media', NOT_AN_IMAGE)
+  if (!sourceType) throw new AppError('unsupported_media', UNSUPPORTED_IMAGE_MESSAGE)
   if (containsMarkup(input)) throw new AppError('unsupported_media', 'This file contains web page code as well as an image and cannot be used. Please export the photo again.')
 
   // Only the header is read: a pixel bomb is refused before any pixel is decoded (a HEIC's too, before
@@ -70,7 +59,7 @@ export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
   const width = metadata.width!
   const height = metadata.height!
 
-  const scale = Math.min(1, Math.sqrt(MAX_OUTPUT_PIXELS / (width * height)), MAX_OUTPUT_SIDE / Math.max(width, height))
+  const scale = Math.min(1, Math.sqrt(MAX_PHOTO_PIXELS / (width * height)), MAX_OUTPUT_SIDE / Math.max(width, height))
   const targetWidth = Math.max(1, Math.floor(width * scale))
   const targetHeight = Math.max(1, Math.floor(height * scale))
   // After .rotate() the orientation may swap the sides; resize the rotated image to fit the same box.

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { parse as parseCookies } from 'hono/utils/cookie'
+import type { MembershipTier } from '../../shared/membership'
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from '../auth/create-auth'
 import { noChangeFeed, type ChangeFeed } from '../db/change-feed'
 import type { Database } from '../db/client'
@@ -12,7 +13,7 @@ import { UserReadCache } from './user-read-cache'
 
 export type SessionUser = { id: string; email: string; name: string }
 /** The signed-in user with the account figures /api/me shows; null figures mean the setup has not run yet. */
-export type SessionAccount = SessionUser & { credits: number | null; tier: string | null }
+export type SessionAccount = SessionUser & { credits: number | null; tier: MembershipTier | null }
 
 export type SessionReader = {
   /** The signed-in user of this request, or undefined. */

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { fileTooLargeMessage, MAX_UPLOAD_BYTES, megabytes } from '../images/normalize-image'
+import { ImageImportSchema } from '../../shared/schemas/images'
+import { fileTooLargeMessage, formatMegabytes, MAX_UPLOAD_BYTES, NOT_AN_IMAGE_MESSAGE } from '../../shared/upload-rules'
 import { AppError } from '../lib/app-error'
 import { clientIp } from '../lib/client-ip'
 import { limitBody, parseJsonBody, parseWith } from '../lib/http'
@@ -8,14 +9,13 @@ import { requireUser, type SessionReader } from '../lib/session'
 import { assertStorageQuota, importRemoteImage, readOwnImage, uploadImage, type ImageDeps, type ImportDeps } from '../services/images'
 import type { RateLimiter } from '../services/rate-limit'
 
-export const ImageImportSchema = z.object({ url: z.string({ message: 'The dropped content is not an image. Please drag an image file or URL.' }).trim().min(1).max(2048) })
 const ImageIdSchema = z.object({ id: z.uuid({ message: 'Image not found' }) })
 
 // spec §5: a file over 10 MB is refused with its size. The body may exceed 10 MB a little so that the
 // handler can name the file's own size; anything larger is refused before it is read, sized from its
 // Content-Length (browsers always send one for a file), with the same message the upload form shows.
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024
-const limitUploadBody = limitBody(UPLOAD_BODY_LIMIT, (declared) => fileTooLargeMessage(declared !== undefined && declared > UPLOAD_BODY_LIMIT ? megabytes(declared) : `over ${megabytes(UPLOAD_BODY_LIMIT)}`))
+const limitUploadBody = limitBody(UPLOAD_BODY_LIMIT, (declared) => fileTooLargeMessage(declared !== undefined && declared > UPLOAD_BODY_LIMIT ? formatMegabytes(declared) : `over ${formatMegabytes(UPLOAD_BODY_LIMIT)}`))
 
 export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionReader; trustProxy: number; rateLimits: RateLimiter; storageQuotaBytes: number }) {
   const sendImage = (c: Context, image: { bytes: Buffer; contentType: string }, cache: string) => {
@@ -36,11 +36,11 @@ export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionRe
         try {
           form = await c.req.parseBody()
         } catch {
-          throw new AppError('validation', 'Please upload an image file')
+          throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
         }
         const file = form.file
-        if (!(file instanceof File)) throw new AppError('validation', 'Please upload an image file')
-        if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(megabytes(file.size)))
+        if (!(file instanceof File)) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
+        if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(formatMegabytes(file.size)))
         const stored = await uploadImage(deps, user.id, Buffer.from(await file.arrayBuffer()))
         return c.json({ id: stored.id, width: stored.width, height: stored.height, url: stored.url }, 201)
       })

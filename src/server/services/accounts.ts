@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm'
+import type { MembershipTier } from '../../shared/membership'
 import type { Database } from '../db/client'
 import { user, userCredits, userProfiles } from '../db/schema'
 import { grantCredits } from './credits'
 
 /** spec §1/§9: new accounts get 2 free credits. */
 export const SIGNUP_BONUS_CREDITS = 2
-
-export type MembershipTier = 'free' | 'paid'
 
 /**
  * Gives a new user a free-tier profile, a balance and the sign-up bonus, in one transaction and exactly
@@ -27,7 +26,7 @@ export type AccountSummary = {
 }
 
 /** A user read together with their balance and tier; null figures mean the account was never set up. */
-export type AccountRow = { id: string; email: string; name: string; credits: number | null; tier: string | null }
+export type AccountRow = { id: string; email: string; name: string; credits: number | null; tier: MembershipTier | null }
 
 async function readAccount(db: Database, userId: string): Promise<AccountRow | undefined> {
   const [row] = await db
@@ -50,6 +49,6 @@ export async function summarizeAccount(db: Database, row: AccountRow): Promise<A
   return {
     user: { id: account.id, email: account.email, name: account.name },
     credits: account.credits ?? 0,
-    membershipTier: account.tier === 'paid' ? 'paid' : 'free',
+    membershipTier: account.tier ?? 'free',
   }
 }

@@ -1,9 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
+import { INSUFFICIENT_CREDITS_MESSAGE } from '../../shared/generation-messages'
 import type { Database, Executor } from '../db/client'
-import { creditLedger, userCredits } from '../db/schema'
+import { creditLedger, userCredits, type LedgerReason } from '../db/schema'
 import { AppError } from '../lib/app-error'
-
-export type LedgerReason = 'signup_bonus' | 'generation' | 'generation_refund' | 'product_list' | 'purchase' | 'promo' | 'admin' | 'refund'
 
 export type CreditChange = { userId: string; reason: LedgerReason; reference: string; note?: string }
 
@@ -73,7 +72,7 @@ export async function spendCreditIn(executor: Executor, change: CreditChange & {
   const [row] = (result as unknown as { rows: Array<{ recorded: number; spent: number }> }).rows
   if (!row || row.recorded === 0) return false
   // Throwing rolls back the ledger row written above.
-  if (row.spent === 0) throw new AppError('insufficient_credits', 'Insufficient credits')
+  if (row.spent === 0) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE)
   return true
 }
 

@@ -3,8 +3,9 @@ import sharp from 'sharp'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { findPalette, type PaletteId } from '../../shared/catalogue/palettes'
 import { sampleImagePath, styleTitle, type StyleId } from '../../shared/catalogue/styles'
-import { GENERATION_CACHE_MS, type GenerationView, type RoomType } from '../../shared/generation'
-import { type GenerationRequest } from '../../shared/schemas/generation'
+import { GENERATION_CACHE_MS, type GenerationStatus, type GenerationView, type RoomType } from '../../shared/generation'
+import { FAILED_MESSAGE, INSUFFICIENT_CREDITS_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/generation-messages'
+import { PHOTO_MISSING_MESSAGE, type GenerationRequest } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
 import { generations, images, userDesigns } from '../db/schema'
 import type { JobQueue } from '../jobs/job-queue'
@@ -28,11 +29,11 @@ export type GenerationDeps = {
 
 type GenerationRow = typeof generations.$inferSelect
 
-const TERMINAL = ['succeeded', 'failed']
+const TERMINAL: readonly GenerationStatus[] = ['succeeded', 'failed']
 
-export function designTitle(style: string, palette: string, roomType: string): string {
+export function designTitle(style: StyleId, palette: PaletteId, roomType: RoomType): string {
   const room = roomType === 'living_room' ? 'Living Room' : roomType.charAt(0).toUpperCase() + roomType.slice(1)
-  const paletteName = palette === 'surprise-me' ? undefined : findPalette(palette as PaletteId)?.name
+  const paletteName = palette === 'surprise-me' ? undefined : findPalette(palette)?.name
   return `${styleTitle(style)} ${room}${paletteName ? ` in ${paletteName}` : ''}`
 }
 
@@ -66,7 +67,7 @@ export async function requestGeneration(
       })
       .from(images)
       .where(and(eq(images.id, request.imageId), eq(images.userId, userId)))
-    if (!found) throw new AppError('not_found', 'Please upload a photo first')
+    if (!found) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
     if (found.cachedId) return { id: found.cachedId, cached: true }
   }
 
@@ -94,9 +95,9 @@ export async function requestGeneration(
       )
       select (select count(*)::int from photo) as photo, (select count(*)::int from generation) as created, (select n from open) as open`)
     const [outcome] = (result as unknown as { rows: Array<{ photo: number; created: number; open: number }> }).rows
-    if (!outcome?.photo) throw new AppError('not_found', 'Please upload a photo first')
+    if (!outcome?.photo) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
     if (!outcome.created && outcome.open >= deps.maxQueued) throw new AppError('rate_limited', queueFullMessage(deps.maxQueued), { retryAfterSeconds: 5 })
-    if (!outcome.created) throw new AppError('insufficient_credits', 'Insufficient credits')
+    if (!outcome.created) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE)
   })
   deps.queue.enqueued()
   return { id, cached: false }
@@ -123,9 +124,9 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
   try {
     output = await deps.provider.generate({
       image: photo,
-      styleId: generation.style as StyleId,
-      paletteId: generation.colorPalette as PaletteId,
-      roomType: generation.roomType as RoomType,
+      styleId: generation.style,
+      paletteId: generation.colorPalette,
+      roomType: generation.roomType,
       seed: seedFor(generationId),
       signal: controller.signal,
     })
@@ -194,7 +195,7 @@ export async function finishWithFallback(
       .values({
         userId: generation.userId,
         originalImageUrl: imageUrl(generation.inputImageId),
-        transformedImageUrl: sampleImagePath(generation.style as StyleId),
+        transformedImageUrl: sampleImagePath(generation.style),
         originalImageId: generation.inputImageId,
         style: generation.style,
         colorPalette: generation.colorPalette,
@@ -248,7 +249,7 @@ export async function getGeneration(deps: Pick<GenerationDeps, 'db' | 'timeoutMs
     queuePosition: waiting?.queuePosition ?? null,
     typicalDurationMs: waiting?.typicalDurationMs ?? null,
     id: row.id,
-    status: row.status as GenerationView['status'],
+    status: row.status,
     style: row.style,
     palette: row.colorPalette,
     roomType: row.roomType,
@@ -256,12 +257,12 @@ export async function getGeneration(deps: Pick<GenerationDeps, 'db' | 'timeoutMs
     result: finished
       ? {
           designId: row.designId,
-          image: row.isFallback ? sampleImagePath(row.style as StyleId) : row.resultImageId ? imageUrl(row.resultImageId) : '',
+          image: row.isFallback ? sampleImagePath(row.style) : row.resultImageId ? imageUrl(row.resultImageId) : '',
           title: designTitle(row.style, row.colorPalette, row.roomType),
           fallback: row.isFallback,
           error: row.isFallback ? row.reason : null,
-          errorMessage: row.errorType === 'timeout' ? 'Generation took too long - showing sample image. Please try again.' : row.isFallback ? 'Generation failed - showing sample image. Click "Retry Generation" to try again.' : null,
-          errorType: (row.errorType as 'timeout' | 'failed' | null) ?? null,
+          errorMessage: row.errorType === 'timeout' ? TIMEOUT_MESSAGE : row.isFallback ? FAILED_MESSAGE : null,
+          errorType: row.errorType,
           generatedAt: (row.finishedAt ?? row.updatedAt).toISOString(),
           method: row.isFallback ? 'sample' : (row.methodUsed ?? 'unknown'),
           creditsUsed: row.isFallback ? 0 : 1,

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { images } from '../db/schema'
 import { fetchRemoteImage, RemoteFetchError, type RemoteFetchOptions } from '../images/fetch-remote-image'
-import { megabytes, normalizeImage, type NormalizedImage } from '../images/normalize-image'
+import { CANNOT_ACCESS_IMAGE_MESSAGE, formatMegabytes, imageTooLargeMessage, NOT_AN_IMAGE_DROP_MESSAGE, WEB_IMAGE_FAILED_MESSAGE } from '../../shared/upload-rules'
+import { normalizeImage, type NormalizedImage } from '../images/normalize-image'
 import { AppError } from '../lib/app-error'
 import type { ObjectStorage } from '../storage/object-storage'
 
@@ -65,11 +66,6 @@ export async function findOwnImage(db: Database, userId: string, imageId: string
   return row
 }
 
-// spec §8 drop messages.
-const CANNOT_ACCESS = 'Could not access image from this source. Try downloading the image first, then drag and drop the file.'
-const FAILED_TO_LOAD = 'Failed to load image from web source. Try downloading the image first.'
-const NOT_AN_IMAGE = 'The dropped content is not an image. Please drag an image file or URL.'
-
 export type ImportDeps = { db: Database; fetchOptions?: RemoteFetchOptions }
 
 /**
@@ -84,19 +80,19 @@ export async function importRemoteImage(deps: ImportDeps, url: string): Promise<
     if (!(error instanceof RemoteFetchError)) throw error
     switch (error.reason) {
       case 'invalid_url':
-        throw new AppError('validation', NOT_AN_IMAGE, { internal: error.message })
+        throw new AppError('validation', NOT_AN_IMAGE_DROP_MESSAGE, { internal: error.message })
       case 'too_large':
-        throw new AppError('payload_too_large', `Image is too large (${error.detail?.bytes ? megabytes(error.detail.bytes) : 'over 10'} MB). Maximum size is 10MB.`)
+        throw new AppError('payload_too_large', imageTooLargeMessage(error.detail?.bytes ? formatMegabytes(error.detail.bytes) : 'over 10'))
       case 'timeout':
-        throw new AppError('provider_failed', FAILED_TO_LOAD, { internal: error.message })
+        throw new AppError('provider_failed', WEB_IMAGE_FAILED_MESSAGE, { internal: error.message })
       default:
-        throw new AppError('validation', CANNOT_ACCESS, { internal: `${error.reason}: ${error.message}` })
+        throw new AppError('validation', CANNOT_ACCESS_IMAGE_MESSAGE, { internal: `${error.reason}: ${error.message}` })
     }
   }
   try {
     return await normalizeImage(bytes)
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'unsupported_media' || error.code === 'validation')) throw new AppError('unsupported_media', NOT_AN_IMAGE, { internal: error.message })
+    if (error instanceof AppError && (error.code === 'unsupported_media' || error.code === 'validation')) throw new AppError('unsupported_media', NOT_AN_IMAGE_DROP_MESSAGE, { internal: error.message })
     throw error
   }
 }

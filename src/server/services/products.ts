@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm'
-import type { PaletteId } from '../../shared/catalogue/palettes'
-import type { StyleId } from '../../shared/catalogue/styles'
+import { INSUFFICIENT_CREDITS_MESSAGE } from '../../shared/generation-messages'
 import { DEFAULT_RETAILER, retailerLink, type Product, type RoomItem } from '../../shared/products'
 import type { ProductList } from '../../shared/schemas/designs'
-import type { RoomType } from '../../shared/generation'
 import type { Database } from '../db/client'
 import { images, productLists, userProfiles } from '../db/schema'
 import { AppError } from '../lib/app-error'
@@ -34,7 +32,7 @@ export async function getProductList(deps: Pick<ProductDeps, 'db' | 'amazonTag'>
     .from(productLists)
     .where(and(eq(productLists.designId, designId), eq(productLists.userId, userId)))
   if (!saved) return undefined
-  return { designId, products: toProducts(designId, saved.items as RoomItem[], deps.amazonTag), analysisUsed: saved.analysisUsed, message: null, charged: false }
+  return { designId, products: toProducts(designId, saved.items, deps.amazonTag), analysisUsed: saved.analysisUsed, message: null, charged: false }
 }
 
 /**
@@ -49,12 +47,12 @@ export async function createProductList(deps: ProductDeps, userId: string, desig
   const [profile] = await deps.db.select({ tier: userProfiles.membershipTier }).from(userProfiles).where(eq(userProfiles.id, userId))
   if (profile?.tier !== 'paid') throw new AppError('forbidden', MEMBERS_ONLY)
   if (design.isFallback || !design.transformedImageId) throw new AppError('validation', 'Product recommendations are not available for sample images. Try generating the design again.')
-  if ((await getCreditBalance(deps.db, userId)) < 1) throw new AppError('insufficient_credits', 'Insufficient credits')
+  if ((await getCreditBalance(deps.db, userId)) < 1) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE)
 
   const [image] = await deps.db.select().from(images).where(eq(images.id, design.transformedImageId))
   const bytes = image ? await deps.storage.get(image.storageKey) : undefined
   if (!bytes) throw new AppError('not_found', 'Design not found')
-  const analysis = await deps.analyze({ image: bytes, styleId: design.style as StyleId, paletteId: design.colorPalette as PaletteId, roomType: design.roomType as RoomType, signal: AbortSignal.timeout(ROOM_ANALYSIS_BUDGET_MS + 1_000) })
+  const analysis = await deps.analyze({ image: bytes, styleId: design.style, paletteId: design.colorPalette, roomType: design.roomType, signal: AbortSignal.timeout(ROOM_ANALYSIS_BUDGET_MS + 1_000) })
 
   const charged = await deps.db.transaction(async (tx) => {
     const spent = await spendCreditIn(tx, { userId, reason: 'product_list', reference: designId })

@@ -35,15 +35,18 @@ export const SignUpSchema = z.object({
   newsletter: z.boolean().default(false),
 })
 export type SignUp = z.infer<typeof SignUpSchema>
+export type SignUpInput = z.input<typeof SignUpSchema>
 
 export const SignInSchema = z.object({
   email,
   password: z.string({ message: 'Please enter your password' }).min(1, 'Please enter your password').max(MAX_PASSWORD, 'Please enter your password'),
 })
 export type SignIn = z.infer<typeof SignInSchema>
+export type SignInInput = z.input<typeof SignInSchema>
 
 export const PasswordResetRequestSchema = z.object({ email })
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>
+export type PasswordResetRequestInput = z.input<typeof PasswordResetRequestSchema>
 
 /** spec §5 reset page: at least 8 characters, one uppercase, one lowercase, one number. */
 export const NewPasswordSchema = z.object({
@@ -57,6 +60,7 @@ export const NewPasswordSchema = z.object({
     }),
 })
 export type NewPassword = z.infer<typeof NewPasswordSchema>
+export type NewPasswordInput = z.input<typeof NewPasswordSchema>
 
 /** better-auth's update-user, limited to what a person may change about themselves. */
 export const UpdateUserSchema = z.object({

@@ -24,3 +24,4 @@ export const ContactMessageSchema = z.object({
     .max(CONTACT_LIMITS.message, `Please keep your message under ${CONTACT_LIMITS.message} characters`),
 })
 export type ContactMessage = z.infer<typeof ContactMessageSchema>
+export type ContactMessageInput = z.input<typeof ContactMessageSchema>

@@ -34,3 +34,4 @@ export const ProductListRequestSchema = z.object({
   acceptCharge: z.literal(true, { message: 'Please confirm that this product list may use 1 credit' }),
 })
 export type ProductListRequest = z.infer<typeof ProductListRequestSchema>
+export type ProductListRequestInput = z.input<typeof ProductListRequestSchema>

@@ -10,6 +10,7 @@ export const CheckoutRequestSchema = z.object({
   returnPath: ReturnPathSchema.optional(),
 })
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
+export type CheckoutRequestInput = z.input<typeof CheckoutRequestSchema>
 
 /** spec §5: required (trimmed), upper-cased, at most 20 characters. */
 export const PROMO_CODE_MAX = 20
@@ -21,7 +22,8 @@ export const PromoCodeSchema = z.object({
     .max(PROMO_CODE_MAX, `Promo codes are at most ${PROMO_CODE_MAX} characters`)
     .transform((code) => code.toUpperCase()),
 })
-export type PromoCodeInput = z.infer<typeof PromoCodeSchema>
+export type PromoCode = z.infer<typeof PromoCodeSchema>
+export type PromoCodeInput = z.input<typeof PromoCodeSchema>
 
 export type PromoRedemptionResult = { success: true; message: string; credits: number; added: number }
 

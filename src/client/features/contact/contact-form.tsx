@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { toast } from '../../lib/toast'
-import { ContactMessageSchema, CONTACT_LIMITS, type ContactMessage } from '../../../shared/schemas/contact'
+import { ContactMessageSchema, CONTACT_LIMITS, type ContactMessageInput } from '../../../shared/schemas/contact'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
 import { ApiError, apiFetch } from '../../lib/api'
@@ -9,7 +9,7 @@ import { ApiError, apiFetch } from '../../lib/api'
 type Values = { name: string; email: string; message: string }
 const EMPTY: Values = { name: '', email: '', message: '' }
 
-function sendContactMessage(input: ContactMessage) {
+function sendContactMessage(input: ContactMessageInput) {
   return apiFetch<{ id: string }>('/api/contact', { body: input })
 }
 

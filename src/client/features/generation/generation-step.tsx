@@ -11,7 +11,7 @@ import { StyleSwatch } from '../../components/ui/style-swatch'
 import type { StoredPhoto } from '../../lib/browser-storage'
 import { downloadDesignImage, wizardDesignFileName } from '../../lib/download-design'
 import { BeforeAfter } from './before-after'
-import { fallbackOverlay, fallbackToast } from './generation-messages'
+import { fallbackOverlay, fallbackToast } from '../../../shared/generation-messages'
 import { useGeneration, type FinishedGeneration } from './use-generation'
 
 // spec §8 Download.

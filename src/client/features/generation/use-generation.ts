@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { toast } from '../../lib/toast'
 import type { PaletteId } from '../../../shared/catalogue/palettes'
@@ -16,7 +17,7 @@ import {
   type StoredPhoto,
 } from '../../lib/browser-storage'
 import { fetchGeneration, requestGeneration, uploadPhoto, type AcceptedGeneration } from './generation-api'
-import { fallbackToast, NO_CREDITS_MESSAGE, SAVED_MESSAGE, TIMEOUT_MESSAGE } from './generation-messages'
+import { fallbackToast, NO_CREDITS_MESSAGE, SAVED_MESSAGE, TIMEOUT_MESSAGE } from '../../../shared/generation-messages'
 
 const POLL_INTERVAL_MS = 700
 /** spec §9: Retry regenerates after 100 ms. */
@@ -45,23 +46,37 @@ export type GenerationPhase =
 
 export type GenerationInput = { photo: StoredPhoto; style: StyleId; palette: PaletteId; roomType: RoomType }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function isFinished(view: GenerationView): view is FinishedGeneration {
-  return (view.status === 'succeeded' || view.status === 'failed') && view.result !== null
+function isFinished(view: GenerationView | undefined): view is FinishedGeneration {
+  return view !== undefined && (view.status === 'succeeded' || view.status === 'failed') && view.result !== null
 }
+
+/** Poll answers that end the wait at once: signed out, or the generation is gone (or not ours). */
+function isFinalPollError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 404)
+}
+
+/** An accepted generation being polled: its run, and its limit counted from acceptance (decision 0009). */
+type Polling = { run: number; id: string; cached: boolean; startedAt: number; timeoutAt: number; giveUpAt: number }
 
 /**
  * Step 3's state machine (spec §4): reuse a fresh cached result, else check credits, upload the photo
- * (once per photo per tab), ask for a generation and poll it until the server finishes it (by 75 s at most).
+ * (once per photo per tab), ask for a generation and poll it (a TanStack query on an interval) until the server
+ * finishes it (by 75 s at most).
  */
 export function useGeneration({ photo, style, palette, roomType }: GenerationInput) {
   const auth = useAuth()
   const [phase, setPhase] = useState<GenerationPhase>({ kind: 'waiting' })
   const [attempt, setAttempt] = useState({ key: 0, retry: false })
+  const [polling, setPolling] = useState<Polling | null>(null)
   const runToken = useRef(0)
   const startedKey = useRef<string | null>(null)
   const mounted = useRef(false)
+  /** Whether the browser has shown the timeout for the run being polled (the server's verdict may still follow). */
+  const timedOut = useRef(false)
+  /** Polls of the current run that failed in a row. */
+  const pollFailures = useRef(0)
+  /** The run being polled, cleared the moment it ends (before React has removed its timers and query). */
+  const activeRun = useRef<number | null>(null)
 
   useEffect(() => {
     mounted.current = true
@@ -72,9 +87,55 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
 
   const combination: Combination = { imageHash: photo.hash, style, palette, roomType }
 
+  // GET /api/generations/:id every 700 ms until the verdict, also in a background tab. A failed poll is simply
+  // tried again on the next tick (TanStack's own retries wait while the tab is hidden, so they are not used); five
+  // failures in a row end the wait, unless the timeout is already shown (then polling goes on until the grace
+  // period ends).
+  const progress = useQuery({
+    queryKey: ['generation-progress', polling?.id, polling?.run],
+    queryFn: async () => {
+      try {
+        const view = await fetchGeneration(polling!.id, AbortSignal.timeout(POLL_REQUEST_TIMEOUT_MS))
+        pollFailures.current = 0
+        return view
+      } catch (error) {
+        pollFailures.current += 1
+        throw error
+      }
+    },
+    enabled: polling !== null,
+    gcTime: 0,
+    networkMode: 'always',
+    refetchInterval: (query) => (isFinished(query.state.data) ? false : POLL_INTERVAL_MS),
+    refetchIntervalInBackground: true,
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
+    retry: false,
+  })
+
+  /** Ends the run being polled: no more polls, no more timers. */
+  function stopPolling() {
+    activeRun.current = null
+    setPolling(null)
+  }
+
+  const showFailure = useEffectEvent((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      void auth.refreshProfile()
+      return setPhase({ kind: 'signed-out' })
+    }
+    if (error instanceof ApiError && error.status === 402) {
+      toast.error(NO_CREDITS_MESSAGE)
+      void auth.refreshCredits()
+      return setPhase({ kind: 'no-credits' })
+    }
+    setPhase({ kind: 'error', message: error instanceof Error ? error.message : 'Something went wrong. Please try again.' })
+  })
+
   const begin = useEffectEvent(async (retry: boolean) => {
     const token = ++runToken.current
     const alive = () => mounted.current && runToken.current === token
+    stopPolling()
 
     if (!auth.user) return setPhase({ kind: 'signed-out' })
 
@@ -100,7 +161,6 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
 
     const startedAt = Date.now()
     setPhase({ kind: 'working', startedAt })
-    let stopTimer = () => {}
     try {
       const accepted = await startGeneration(retry)
       if (!alive()) return
@@ -109,63 +169,72 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
       // spec §9 / decision 0009: the limit counts from acceptance, by the server's own figure. If the server has
       // not answered by then, the visitor sees the timeout at once; its verdict, when it comes, still wins.
       const timeoutAt = Date.now() + (accepted.timeoutMs ?? GENERATION_TIMEOUT_MS)
-      const giveUpAt = timeoutAt + SERVER_SILENCE_GRACE_MS
-      let timedOut = false
-      const timer = setTimeout(() => {
-        if (!alive()) return
-        timedOut = true
-        toast.error(TIMEOUT_MESSAGE)
-        setPhase({ kind: 'timeout' })
-      }, timeoutAt - Date.now())
-      stopTimer = () => clearTimeout(timer)
-      let failures = 0
-      for (;;) {
-        let view: GenerationView | null = null
-        try {
-          view = await fetchGeneration(accepted.id, AbortSignal.timeout(POLL_REQUEST_TIMEOUT_MS))
-          failures = 0
-        } catch (error) {
-          if (error instanceof ApiError && (error.status === 401 || error.status === 404)) throw error
-          failures += 1
-          if (failures >= MAX_POLL_FAILURES && !timedOut) throw error
-        }
-        if (!alive()) return stopTimer()
-        if (view && isFinished(view)) {
-          stopTimer()
-          return finish(view, accepted.cached === true, timedOut)
-        }
-        if (view && !timedOut) {
-          const latest = view
-          setPhase((shown) =>
-            shown.kind === 'working' && shown.view?.status === latest.status && shown.view.queuePosition === latest.queuePosition && shown.view.typicalDurationMs === latest.typicalDurationMs
-              ? shown
-              : { kind: 'working', startedAt, view: latest },
-          )
-        }
-        if (Date.now() >= giveUpAt) {
-          // Still no verdict well past the limit: the timeout already shown stands; the balance says what happened.
-          stopTimer()
-          void auth.refreshCredits()
-          return
-        }
-        await sleep(POLL_INTERVAL_MS)
-        if (!alive()) return stopTimer()
-      }
+      timedOut.current = false
+      pollFailures.current = 0
+      activeRun.current = token
+      setPolling({ run: token, id: accepted.id, cached: accepted.cached === true, startedAt, timeoutAt, giveUpAt: timeoutAt + SERVER_SILENCE_GRACE_MS })
     } catch (error) {
-      stopTimer()
-      if (!alive()) return
-      if (error instanceof ApiError && error.status === 401) {
-        void auth.refreshProfile()
-        return setPhase({ kind: 'signed-out' })
-      }
-      if (error instanceof ApiError && error.status === 402) {
-        toast.error(NO_CREDITS_MESSAGE)
-        void auth.refreshCredits()
-        return setPhase({ kind: 'no-credits' })
-      }
-      setPhase({ kind: 'error', message: error instanceof Error ? error.message : 'Something went wrong. Please try again.' })
+      if (alive()) showFailure(error)
     }
   })
+
+  const onTimeout = useEffectEvent((run: Polling) => {
+    if (activeRun.current !== run.run) return
+    timedOut.current = true
+    toast.error(TIMEOUT_MESSAGE)
+    setPhase({ kind: 'timeout' })
+  })
+  const onGiveUp = useEffectEvent((run: Polling) => {
+    if (activeRun.current !== run.run) return
+    // Still no verdict well past the limit: the timeout already shown stands; the balance says what happened.
+    stopPolling()
+    void auth.refreshCredits()
+  })
+
+  // The browser's own clock: the timeout at the limit, and the end of the grace period for the server's verdict.
+  useEffect(() => {
+    if (!polling) return
+    const timeout = setTimeout(() => onTimeout(polling), polling.timeoutAt - Date.now())
+    const giveUp = setTimeout(() => onGiveUp(polling), polling.giveUpAt - Date.now())
+    return () => {
+      clearTimeout(timeout)
+      clearTimeout(giveUp)
+    }
+  }, [polling])
+
+  const onVerdict = useEffectEvent((view: FinishedGeneration, run: Polling) => {
+    if (activeRun.current !== run.run) return
+    stopPolling()
+    finish(view, run.cached, timedOut.current)
+  })
+  const onPollFailure = useEffectEvent((error: unknown, run: Polling) => {
+    if (activeRun.current !== run.run) return
+    if (!isFinalPollError(error) && (pollFailures.current < MAX_POLL_FAILURES || timedOut.current)) return
+    stopPolling()
+    showFailure(error)
+  })
+
+  /** The server's latest word on the job while it waits (queued with its position, or running), until the timeout shows. */
+  const onProgress = useEffectEvent((latest: GenerationView, run: Polling) => {
+    if (activeRun.current !== run.run || timedOut.current) return
+    setPhase((shown) =>
+      shown.kind === 'working' && shown.view?.status === latest.status && shown.view.queuePosition === latest.queuePosition && shown.view.typicalDurationMs === latest.typicalDurationMs
+        ? shown
+        : { kind: 'working', startedAt: run.startedAt, view: latest },
+    )
+  })
+
+  const view = progress.data
+  useEffect(() => {
+    if (!polling || !view) return
+    if (isFinished(view)) onVerdict(view, polling)
+    else onProgress(view, polling)
+  }, [view, polling])
+
+  const { error, errorUpdatedAt } = progress
+  useEffect(() => {
+    if (polling && error) onPollFailure(error, polling)
+  }, [error, errorUpdatedAt, polling])
 
   /** Uploads the photo unless this tab already did, then asks for the generation. */
   async function startGeneration(retry: boolean): Promise<AcceptedGeneration> {
@@ -223,6 +292,7 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
   function retry() {
     clearCachedTransformation(combination)
     runToken.current += 1
+    stopPolling()
     setPhase({ kind: 'working', startedAt: Date.now() })
     setTimeout(() => setAttempt((previous) => ({ key: previous.key + 1, retry: true })), RETRY_DELAY_MS)
   }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import type { CheckoutRequest } from '../../../shared/schemas/payments'
+import type { CheckoutRequest, CheckoutRequestInput } from '../../../shared/schemas/payments'
 import { apiFetch } from '../../lib/api'
 
 type CheckoutSession = { sessionId: string; url: string }
 
-export async function startCheckout(input: { packageId: string; isProductFlow?: boolean; returnPath?: string }): Promise<CheckoutSession> {
+export async function startCheckout(input: CheckoutRequestInput): Promise<CheckoutSession> {
   // The schema (and zod with it) loads with the first purchase, not with every page that shows the packages.
   const { CheckoutRequestSchema } = await import('../../../shared/schemas/payments')
   const body: CheckoutRequest = CheckoutRequestSchema.parse(input)

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { DesignView, ProductList, ProductListRequest } from '../../../shared/schemas/designs'
+import type { DesignView, ProductList, ProductListRequestInput } from '../../../shared/schemas/designs'
 import { apiFetch, ApiError } from '../../lib/api'
 
 export function productListQueryKey(designId: string) {
@@ -20,7 +20,7 @@ export async function fetchProductList(designId: string, signal?: AbortSignal): 
 
 /** POST /api/designs/:id/products: makes the list and spends 1 credit, only with the member's consent in the body. */
 export function requestProductList(designId: string): Promise<ProductList> {
-  const body: ProductListRequest = { acceptCharge: true }
+  const body: ProductListRequestInput = { acceptCharge: true }
   return apiFetch<ProductList>(`${designPath(designId)}/products`, { body })
 }
 

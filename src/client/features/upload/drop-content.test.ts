@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { imageSourceFromHtml, NOT_AN_IMAGE_DROP_MESSAGE, NOTHING_USABLE_MESSAGE, readDropContent, type TransferLike } from './drop-content'
+import { NOT_AN_IMAGE_DROP_MESSAGE, NOTHING_USABLE_MESSAGE } from '../../../shared/upload-rules'
+import { imageSourceFromHtml, readDropContent, type TransferLike } from './drop-content'
 
 function transfer(data: Record<string, string>, files: File[] = []): TransferLike {
   return { files, getData: (format) => data[format] ?? '' }

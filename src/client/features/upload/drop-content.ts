@@ -1,8 +1,6 @@
 // What a drop (or a paste) carries, decided without touching the network (spec §5: dropped non-file
 // content must be a URL starting with http or an embedded image source).
-
-export const NOTHING_USABLE_MESSAGE = 'Could not process the dropped content. Try downloading the image first or drag a file directly.'
-export const NOT_AN_IMAGE_DROP_MESSAGE = 'The dropped content is not an image. Please drag an image file or URL.'
+import { NOT_AN_IMAGE_DROP_MESSAGE, NOTHING_USABLE_MESSAGE } from '../../../shared/upload-rules'
 
 export type DropContent = { kind: 'file'; file: File } | { kind: 'data-url'; url: string } | { kind: 'web-url'; url: string } | { kind: 'error'; message: string }
 

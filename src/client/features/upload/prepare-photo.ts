@@ -2,11 +2,11 @@
 // photo) into the compressed photo the wizard stores (spec §5). Every failure carries the spec's message.
 import type { StoredPhoto } from '../../lib/browser-storage'
 import { hashBlob } from '../../lib/browser-storage'
-import { checkImageFile, CORRUPTED_IMAGE_MESSAGE, HEIC_PREVIEW_QUALITY, ImageProcessingError, isHeicFile, PROCESSING_FAILED_MESSAGE } from '../../lib/image-compression'
+import { HEIC_PREVIEW_QUALITY, ImageProcessingError } from '../../lib/image-compression'
+import { ApiError, apiFetchBlob } from '../../lib/api'
 import { compressPhoto, previewPhoto } from '../../lib/image-worker-client'
-
-export const WEB_IMAGE_FAILED_MESSAGE = 'Failed to load image from web source. Try downloading the image first.'
-export const TEMPLATE_FAILED_MESSAGE = 'Failed to load template image'
+import type { ImageImportInput } from '../../../shared/schemas/images'
+import { checkImageFile, CORRUPTED_IMAGE_MESSAGE, isHeicFile, PROCESSING_FAILED_MESSAGE, WEB_IMAGE_FAILED_MESSAGE } from '../../../shared/upload-rules'
 
 /** A failure whose message is already the right text for the visitor. */
 export class PhotoError extends Error {
@@ -73,34 +73,39 @@ function fileNameFrom(url: string, fallback: string): string {
   }
 }
 
+/** A positive whole number from a header, else null. */
+function dimension(value: string | null): number | null {
+  const number = Number(value)
+  return Number.isInteger(number) && number > 0 ? number : null
+}
+
 /**
  * A web image is fetched by our server (browsers are blocked by CORS, and the server refuses private
- * addresses): the answer is the image itself, or a JSON error whose message is already the spec's text.
+ * addresses): the answer is the image already normalised by the server (a JPEG of at most 4 megapixels, about
+ * 1 MB), kept as it is rather than compressed again; a refusal's message is already the spec's text.
  */
-export async function importWebImage(url: string): Promise<File> {
-  let response: Response
+export async function importWebImage(url: string): Promise<PreparedPhoto> {
+  const request: ImageImportInput = { url }
+  let answer: { blob: Blob; headers: Headers }
   try {
-    response = await fetch('/api/images/import', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'image/*, application/json' },
-      body: JSON.stringify({ url }),
-      credentials: 'same-origin',
-    })
-  } catch {
-    throw new PhotoError(WEB_IMAGE_FAILED_MESSAGE)
+    answer = await apiFetchBlob('/api/images/import', { body: request, accept: 'image/*, application/json', failureMessage: WEB_IMAGE_FAILED_MESSAGE })
+  } catch (error) {
+    // No answer at all (offline, timed out) is the spec's failure to load; a refusal says why.
+    if (error instanceof ApiError) throw new PhotoError(error.status === 0 ? WEB_IMAGE_FAILED_MESSAGE : error.message)
+    throw error
   }
-  if (!response.ok) {
-    let message = WEB_IMAGE_FAILED_MESSAGE
-    try {
-      const body = (await response.json()) as { error?: { message?: unknown } }
-      if (typeof body.error?.message === 'string' && body.error.message) message = body.error.message
-    } catch {
-      // keep the generic message
-    }
-    throw new PhotoError(message)
+  const { blob, headers } = answer
+  const hash = await hashBlob(blob)
+  const photo: StoredPhoto = {
+    blob,
+    preview: blob,
+    name: fileNameFrom(url, 'web-image.jpg'),
+    width: dimension(headers.get('x-image-width')),
+    height: dimension(headers.get('x-image-height')),
+    hash,
+    savedAt: Date.now(),
   }
-  const blob = await response.blob()
-  return new File([blob], fileNameFrom(url, 'web-image.jpg'), { type: blob.type || 'image/jpeg' })
+  return { photo, notice: null }
 }
 
 /** An embedded image (data:image/…) used directly; broken base64 is "corrupted" (spec §8). */

@@ -5,7 +5,8 @@
 import { imageSources, STOCK_PHOTOS as CATALOGUE_STOCK_PHOTOS } from '../../../shared/catalogue/images'
 import { CataloguePicture } from '../../components/ui/catalogue-picture'
 import { canvasToJpeg } from '../../lib/image-compression'
-import { PhotoError, TEMPLATE_FAILED_MESSAGE } from './prepare-photo'
+import { TEMPLATE_FAILED_MESSAGE } from '../../../shared/upload-rules'
+import { PhotoError } from './prepare-photo'
 
 type Colours = { walls: string; floor: string; cabinetry: string; accent: string; trim: string; grout: string }
 

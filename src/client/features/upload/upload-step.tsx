@@ -2,13 +2,13 @@ import { CircleAlert, ImageUp, Info, LoaderCircle } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import { Button } from '../../components/ui/button'
 import type { StoredPhoto } from '../../lib/browser-storage'
-import { PROCESSING_FAILED_MESSAGE } from '../../lib/image-compression'
 import { cn } from '../../lib/cn'
 import { warmUpImageWorker } from '../../lib/image-worker-client'
 import { usePasteKeys } from './paste-hint'
 import { readDropContent, type TransferLike } from './drop-content'
-import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto, TEMPLATE_FAILED_MESSAGE } from './prepare-photo'
+import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto, type PreparedPhoto } from './prepare-photo'
 import { STOCK_PHOTOS, StockThumbnail, stockPhotoFile, type StockPhoto } from './stock-photos'
+import { PROCESSING_FAILED_MESSAGE, TEMPLATE_FAILED_MESSAGE, UPLOAD_ACCEPT } from '../../../shared/upload-rules'
 
 type Props = {
   /** The photo already stored, shown as the preview. */
@@ -49,14 +49,17 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
     try {
       setNotice(checkFile(file).notice)
       setBusy('preparing')
-      const prepared = await preparePhoto(file)
-      await onPhoto(prepared.photo)
-      focusContinue.current = true
+      await keepPhoto(await preparePhoto(file))
     } catch (caught) {
       setError(caught instanceof PhotoError ? caught.message : PROCESSING_FAILED_MESSAGE)
     } finally {
       setBusy(null)
     }
+  }
+
+  async function keepPhoto(prepared: PreparedPhoto) {
+    await onPhoto(prepared.photo)
+    focusContinue.current = true
   }
 
   async function acceptTransfer(transfer: TransferLike) {
@@ -71,8 +74,9 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
           return await acceptFile(dataUrlToFile(content.url))
         case 'web-url': {
           setBusy('fetching')
-          const file = await importWebImage(content.url)
-          return await acceptFile(file)
+          // The server has normalised it already: it is stored as it comes.
+          await keepPhoto(await importWebImage(content.url))
+          return setBusy(null)
         }
         case 'error':
           setError(content.message)
@@ -256,7 +260,7 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
               ref={fileInputRef}
               id={inputId}
               type="file"
-              accept="image/*,.heic,.heif"
+              accept={UPLOAD_ACCEPT}
               className="peer sr-only"
               aria-describedby={hintId}
               disabled={busy !== null}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { PALETTE_IDS } from '../../../shared/catalogue/palettes'
-import { METAL_FINISH_NAMES, PALETTE_COLOUR_NAMES } from '../../../shared/catalogue/product-types'
+import { METAL_FINISH_NAMES, PALETTE_COLOUR_NAMES } from '../../catalogue/product-types'
 import { STYLES, findStyle } from '../../../shared/catalogue/styles'
 import { DEFAULT_RETAILER, RoomItemSchema, type RoomItem } from '../../../shared/products'
 import { ROOM_TYPES } from '../../../shared/generation'

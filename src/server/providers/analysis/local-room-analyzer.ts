@@ -11,7 +11,7 @@ import {
   type DetectableObject,
   type ProductTemplatePlaceholder,
   type ProductType,
-} from '../../../shared/catalogue/product-types'
+} from '../../catalogue/product-types'
 import { findStyle, type Style, type StyleId } from '../../../shared/catalogue/styles'
 import { DEFAULT_RETAILER, PRODUCT_CATEGORIES, RoomItemSchema, type RoomItem } from '../../../shared/products'
 import type { RoomType } from '../../../shared/generation'

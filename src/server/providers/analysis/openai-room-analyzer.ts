@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { findPalette, type NamedPaletteId } from '../../../shared/catalogue/palettes'
-import { METAL_FINISH_NAMES } from '../../../shared/catalogue/product-types'
+import { METAL_FINISH_NAMES } from '../../catalogue/product-types'
 import { findStyle } from '../../../shared/catalogue/styles'
 import { DEFAULT_RETAILER, PRODUCT_CATEGORIES, RETAILERS, RoomItemSchema, type RoomItem } from '../../../shared/products'
 import { RoomAnalysisError } from './analyze-room-with-fallback'

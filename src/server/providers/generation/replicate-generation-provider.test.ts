@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildRedesignPrompt } from '../../../shared/catalogue/generation-prompts'
+import { buildRedesignPrompt } from '../../catalogue/generation-prompts'
 import type { GenerationInput } from './generation-provider'
 import { createReplicateGenerationProvider, type ReplicateGenerationOptions } from './replicate-generation-provider'
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
 import { z } from 'zod'
-import { buildRedesignPrompt } from '../../../shared/catalogue/generation-prompts'
+import { buildRedesignPrompt } from '../../catalogue/generation-prompts'
 import type { GenerationInput, GenerationProvider } from './generation-provider'
 
 // issue 5 §5: redesigns through Black Forest Labs' Flux Canny Pro / Depth Pro on Replicate, over its HTTP

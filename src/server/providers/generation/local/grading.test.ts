@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findStyleRecipe } from '../../../../shared/catalogue/style-recipes'
+import { findStyleRecipe } from '../../../catalogue/style-recipes'
 import { findStyle, STYLE_IDS } from '../../../../shared/catalogue/styles'
 import { linearLuminance } from './colour-space'
 import { TONE_TABLE_RANGE, TONE_TABLE_SIZE, buildGrade } from './grading'

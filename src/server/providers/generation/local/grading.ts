@@ -1,6 +1,6 @@
 // Colour grading, applied last so the dressed surfaces and the kept parts read as one photograph:
 // white balance (warmth), split toning, saturation, vignette, a tone curve (contrast, faded blacks) and grain.
-import type { StyleRecipe } from '../../../../shared/catalogue/style-recipes'
+import type { StyleRecipe } from '../../../catalogue/style-recipes'
 import type { StyleLook } from '../../../../shared/catalogue/styles'
 import { hexToLinear, linearChannelToSrgb, linearLuminance } from './colour-space'
 import { createRandom } from './random'

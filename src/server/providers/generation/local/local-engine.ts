@@ -7,7 +7,7 @@
 import sharp from 'sharp'
 import { LOCAL_ENGINE_METHOD } from '../../../../shared/generation'
 import { findPalette, type PaletteId } from '../../../../shared/catalogue/palettes'
-import { findStyleRecipe } from '../../../../shared/catalogue/style-recipes'
+import { findStyleRecipe } from '../../../catalogue/style-recipes'
 import { findStyle, type StyleId } from '../../../../shared/catalogue/styles'
 import { captionBandHeight, captionSvg } from './caption'
 import { findSurfaces } from './find-surfaces'

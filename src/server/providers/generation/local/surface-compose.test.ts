@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderBoxRoom, type BoxRoom } from '../../../../../tests/support/box-room'
 import { findPalette, type NamedPaletteId } from '../../../../shared/catalogue/palettes'
-import { findStyleRecipe } from '../../../../shared/catalogue/style-recipes'
+import { findStyleRecipe } from '../../../catalogue/style-recipes'
 import { findStyle, type StyleId } from '../../../../shared/catalogue/styles'
 import { srgb8ToLab } from './colour-space'
 import { deltaE2000Components } from './metrics'

@@ -8,7 +8,7 @@
 //   everything else, and every class whose group was not chosen: the photo's pixel, exactly.
 // Redrawn pixels are graded (white balance, split toning, saturation, tone curve, vignette, grain).
 import type { PaletteColors } from '../../../../shared/catalogue/palettes'
-import type { StyleRecipe } from '../../../../shared/catalogue/style-recipes'
+import type { StyleRecipe } from '../../../catalogue/style-recipes'
 import type { StyleLook } from '../../../../shared/catalogue/styles'
 import { SRGB8_TO_LINEAR } from './colour-space'
 import { TONE_TABLE_RANGE, TONE_TABLE_SIZE, buildGrade, type Grade } from './grading'

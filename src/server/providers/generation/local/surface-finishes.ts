@@ -3,7 +3,7 @@
 // (windows, mirrors, glass, lights, plants and props). Colours come from the palette through the style
 // recipe; nothing here branches on a style's name.
 import type { PaletteColors } from '../../../../shared/catalogue/palettes'
-import { METAL_FINISH_LOOKS, type ColourRef, type StyleRecipe, type SurfaceFinish } from '../../../../shared/catalogue/style-recipes'
+import { METAL_FINISH_LOOKS, type ColourRef, type StyleRecipe, type SurfaceFinish } from '../../../catalogue/style-recipes'
 import type { StyleLook } from '../../../../shared/catalogue/styles'
 import { hexToLab, hexToLinear, labToLinear, linearLuminance, linearToLab, luminanceToLightness } from './colour-space'
 import { deltaE2000 } from './metrics'

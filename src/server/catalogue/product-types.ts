@@ -1,7 +1,7 @@
-import type { ProductCategory, Retailer } from '../products'
-import type { RoomType } from '../generation'
-import type { NamedPaletteId, PaletteColors } from './palettes'
-import type { Material, MetalFinish, StyleId } from './styles'
+import type { ProductCategory, Retailer } from '../../shared/products'
+import type { RoomType } from '../../shared/generation'
+import type { NamedPaletteId, PaletteColors } from '../../shared/catalogue/palettes'
+import type { Material, MetalFinish, StyleId } from '../../shared/catalogue/styles'
 
 // The curated product types the local room analyzer turns into shopping-list items (spec §3 room
 // analysis, issue 9 §3). Pure data: what each type is called, which detected objects make it relevant,

@@ -1,5 +1,5 @@
-import type { PaletteColors } from './palettes'
-import type { MetalFinish, StyleId } from './styles'
+import type { PaletteColors } from '../../shared/catalogue/palettes'
+import type { MetalFinish, StyleId } from '../../shared/catalogue/styles'
 
 // Engine parameters per style, beside the `look` in styles.ts (materials, metal, warmth, contrast, saturation).
 // The local generation engine reads these as data: a style is tuned here, never by a code branch.

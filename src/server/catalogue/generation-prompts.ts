@@ -1,6 +1,6 @@
-import type { RoomType } from '../generation'
-import type { NamedPaletteId, PaletteId } from './palettes'
-import { findStyle, type StyleId } from './styles'
+import type { RoomType } from '../../shared/generation'
+import type { NamedPaletteId, PaletteId } from '../../shared/catalogue/palettes'
+import { findStyle, type StyleId } from '../../shared/catalogue/styles'
 
 // The text prompts an image model (issue 5 §5: Replicate Flux Canny/Depth Pro) redesigns a photo with,
 // kept as data: a style, palette or room is tuned here, never by a code branch. The words follow the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ROOM_TYPES } from '../generation'
+import { ROOM_TYPES } from '../../shared/generation'
 import { PROMPT_QUALITY_SUFFIX, PALETTE_PROMPTS, STYLE_PROMPTS, buildRedesignPrompt } from './generation-prompts'
-import { PALETTE_IDS, type NamedPaletteId } from './palettes'
-import { STYLES, type Material, type MetalFinish } from './styles'
+import { PALETTE_IDS, type NamedPaletteId } from '../../shared/catalogue/palettes'
+import { STYLES, type Material, type MetalFinish } from '../../shared/catalogue/styles'
 
 // How a prompt names each material and metal of a style's `look`, so the prompt and the local engine agree.
 const MATERIAL_WORDS: Record<Material, RegExp> = {

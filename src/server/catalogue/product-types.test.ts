@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { PRODUCT_CATEGORIES } from '../products'
-import { ROOM_TYPES } from '../generation'
-import { PALETTES } from './palettes'
+import { PRODUCT_CATEGORIES } from '../../shared/products'
+import { ROOM_TYPES } from '../../shared/generation'
+import { PALETTES } from '../../shared/catalogue/palettes'
 import { DEFAULT_PRODUCT_TYPES, DEFAULT_SURFACE_NAME, PALETTE_COLOUR_NAMES, SURFACE_MATERIAL_NAMES, PRODUCT_TEMPLATE_PLACEHOLDERS, PRODUCT_TYPES, STYLE_PRODUCT_WORDS, findProductType, type ProductTemplate, type ProductType } from './product-types'
-import { STYLE_IDS } from './styles'
+import { STYLE_IDS } from '../../shared/catalogue/styles'
 
 const catalogue: readonly ProductType[] = PRODUCT_TYPES
 
