@@ -36,6 +36,16 @@ test('A paid member is told a product list costs 1 credit and is charged only af
   await consent.getByRole('button', { name: 'Get Product List · 1 credit' }).click()
   await expect(page.getByRole('link', { name: /^Shop .+ at .+/ }).first()).toBeVisible({ timeout: 60_000 })
   await expect(page.getByText('1 credit was used for this list.')).toBeVisible()
+  // Products shown as products: a picture of its kind, a typical price band, the retailer, a link that says what it
+  // opens (new tab, no opener); the design the list is for beside it.
+  const product = page.getByRole('article').filter({ has: page.getByRole('link', { name: /^Shop .+ at .+/ }) }).first()
+  await expect(product.getByTestId('product-picture').locator('img')).toHaveAttribute('src', /\/images\/styles\/.+\.webp/)
+  await expect(product.getByTestId('price-band')).toHaveText(/^\$\d+–\$\d+ typical$/)
+  const shop = product.getByRole('link', { name: /^Shop .+ at .+/ })
+  await expect(shop).toHaveAttribute('target', '_blank')
+  await expect(shop).toHaveAttribute('rel', /noopener/)
+  await expect(shop).toHaveAccessibleName(new RegExp(`^Shop ${escapeRegExp((await product.getByRole('heading', { level: 4 }).textContent()) ?? '')} at `))
+  await expect(page.getByTestId('list-design').getByRole('img', { name: /^Your design: / })).toBeVisible()
   await expect(creditBadge(page)).toHaveText('20 credits')
   expect((await me(page)).credits).toBe(20)
 
@@ -369,3 +379,7 @@ test('On a phone the credit badge, or Upgrade at 0, stays in the header outside 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await screenshotFromTop(page, 'trust-phone-header')
 })
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
