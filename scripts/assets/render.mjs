@@ -14,16 +14,14 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import sharp from 'sharp'
 import { autoExposure, denoisePasses, filmicLook, grade } from './denoise.mjs'
 import { renderEvalScenes, renderWithLabels, writeLabelPng } from './eval-scenes.mjs'
+import { ASPECT, writeVariants } from './variants.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const SCENE = join(ROOT, 'scripts/assets/scene.py')
 const RAW = join(ROOT, '.tmp/renders')
 const PUBLIC = join(ROOT, 'public/images')
-const SIZES = [480, 960]
-const ASPECT = 3 / 4
 
 // Which layout shows each style best (the catalogue says what a style is made of, not the room).
 export const STYLE_LAYOUTS = {
@@ -41,15 +39,8 @@ const STOCK = [
   { name: 'stock-4', layout: 'powder', variant: 'almond' },
 ]
 
-// Gallery before/after pairs: same layout and camera, the before in another dated finish than the stock photo.
-const GALLERY = [
-  { style: 'coastal', variant: 'almond' },
-  { style: 'mid-century-modern', variant: 'pink' },
-  { style: 'scandinavian', variant: 'granite' },
-  { style: 'zen-japandi', variant: 'beige' },
-]
-
-const HERO = { layout: 'vanity', camera: 'alt', variant: 'almond', style: 'organic-modern' }
+// The gallery's and the hero's before/after pairs are not rendered here: they are sample photos and the built-in
+// engine's redesigns of them (npm run assets:showcase, decision 0023).
 
 function parseArgs(argv) {
   const args = { names: [], force: false, samples: 14, postOnly: false, list: false, report: false, width: 800 }
@@ -102,17 +93,8 @@ function buildJobs(catalogue, args) {
     if (!layout) throw new Error(`no layout for style ${style.id}`)
     jobs.push({ kind: 'styles', name: style.id, ...styleJob(style, layout) })
   }
-  for (const g of GALLERY) {
-    jobs.push({ kind: 'gallery', name: `${g.style}-before`, ...beforeJob(g.variant, STYLE_LAYOUTS[g.style]) })
-    // the after is the style preview itself: same layout, same camera
-    jobs.push({ kind: 'gallery', name: `${g.style}-after`, aliasOf: { kind: 'styles', name: g.style } })
-  }
-  const heroStyle = catalogue.styles.find((s) => s.id === HERO.style)
-  jobs.push({ kind: 'hero', name: 'before', ...beforeJob(HERO.variant, HERO.layout, HERO.camera) })
-  jobs.push({ kind: 'hero', name: 'after', ...styleJob(heroStyle, HERO.layout, HERO.camera) })
   const height = Math.round(args.width * ASPECT)
   for (const job of jobs) {
-    if (job.aliasOf) continue
     Object.assign(job, { width: args.width, height, samples: args.samples })
     job.hash = createHash('sha1').update(JSON.stringify({ ...job, hash: undefined })).digest('hex').slice(0, 16)
   }
@@ -175,25 +157,11 @@ async function renderJob(job) {
 
 /** Raw render → the committed sizes and formats. */
 async function postProcess(job) {
-  const source = job.aliasOf ? rawPng(job.aliasOf.kind, job.aliasOf.name) : rawPng(job.kind, job.name)
+  const source = rawPng(job.kind, job.name)
   if (!existsSync(source)) throw new Error(`no raw render for ${job.kind}/${job.name} (${source})`)
   const dir = join(PUBLIC, job.kind)
   mkdirSync(dir, { recursive: true })
-  const written = []
-  for (const width of SIZES) {
-    const height = Math.round(width * ASPECT)
-    const base = sharp(source).resize(width, height, { fit: 'cover', kernel: 'lanczos3' }).toColourspace('srgb')
-    const sharpened = width < 960 ? base.clone().sharpen({ sigma: 0.5 }) : base.clone()
-    const stem = join(dir, `${job.name}-${width}`)
-    await sharpened.clone().avif({ quality: 50, effort: 6, chromaSubsampling: '4:2:0' }).toFile(`${stem}.avif`)
-    await sharpened.clone().webp({ quality: 72, effort: 5 }).toFile(`${stem}.webp`)
-    written.push(`${stem}.avif`, `${stem}.webp`)
-    if (width === 960) {
-      await sharpened.clone().jpeg({ quality: 78, mozjpeg: true, progressive: true }).toFile(`${stem}.jpg`)
-      written.push(`${stem}.jpg`)
-    }
-  }
-  return written
+  return writeVariants(source, dir, job.name)
 }
 
 function folderSize(dir) {
@@ -211,16 +179,16 @@ function report(jobs) {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
   let sum = 0
   for (const job of jobs) {
-    const metaFile = rawMeta(job.aliasOf?.kind ?? job.kind, job.aliasOf?.name ?? job.name)
+    const metaFile = rawMeta(job.kind, job.name)
     const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null
     const bytes = existsSync(join(PUBLIC, job.kind))
       ? readdirSync(join(PUBLIC, job.kind)).filter((f) => f.startsWith(`${job.name}-`) && /-(480|960)\.(avif|webp|jpg)$/.test(f))
         .reduce((t, f) => t + statSync(join(PUBLIC, job.kind, f)).size, 0)
       : 0
     const total = meta ? meta.blenderSeconds + meta.denoiseSeconds + meta.tonemapSeconds : 0
-    if (!job.aliasOf) sum += total
-    console.log(`| ${job.kind}/${job.name} | ${job.layout ?? `= ${job.aliasOf.kind}/${job.aliasOf.name}`} | ${meta ? `${meta.width}×${meta.height}` : ''} | ${meta?.samples ?? ''} | ` +
-      `${meta?.renderSeconds ?? ''} | ${meta?.denoiseSeconds ?? ''} | ${job.aliasOf ? '(reused)' : total.toFixed(0)} | ${bytes} |`)
+    sum += total
+    console.log(`| ${job.kind}/${job.name} | ${job.layout} | ${meta ? `${meta.width}×${meta.height}` : ''} | ${meta?.samples ?? ''} | ` +
+      `${meta?.renderSeconds ?? ''} | ${meta?.denoiseSeconds ?? ''} | ${total.toFixed(0)} | ${bytes} |`)
   }
   console.log(`\nTotal pipeline time: ${(sum / 60).toFixed(1)} min; public/images: ${(folderSize(PUBLIC) / 1024 / 1024).toFixed(2)} MB`)
 }
@@ -266,7 +234,7 @@ async function main() {
   }
   const all = buildJobs(catalogue, args)
   if (args.list) {
-    for (const job of all) console.log(`${job.kind}/${job.name}${job.aliasOf ? ` (= ${job.aliasOf.kind}/${job.aliasOf.name})` : ` [${job.layout}]`}`)
+    for (const job of all) console.log(`${job.kind}/${job.name} [${job.layout}]`)
     return
   }
   if (args.report) return report(all)
@@ -279,7 +247,6 @@ async function main() {
     mkdirSync(RAW, { recursive: true })
     writeFileSync(join(RAW, 'catalogue.json'), JSON.stringify(catalogue))
     for (const job of wanted) {
-      if (job.aliasOf) continue
       if (!args.force && isFresh(job)) {
         console.log(`skip   ${job.kind}/${job.name} (fresh raw render)`)
         continue
@@ -296,7 +263,7 @@ async function main() {
     }
   }
   for (const job of wanted) {
-    const source = job.aliasOf ? rawPng(job.aliasOf.kind, job.aliasOf.name) : rawPng(job.kind, job.name)
+    const source = rawPng(job.kind, job.name)
     if (!existsSync(source)) {
       console.log(`missing raw render for ${job.kind}/${job.name}; skipped`)
       continue

@@ -55,7 +55,7 @@ test('The home page shows its before/after pair on a wide screen and leaves it o
     await expect(image).toBeVisible()
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0)
   }
-  await expect(page.getByText('The same bathroom before, and redesigned in Organic Modern.')).toBeVisible()
+  await expect(page.getByText('The same bathroom before, and redesigned in Organic Modern by the built-in design engine.')).toBeVisible()
 })
 
 test('A tap made before the page has finished loading its scripts is not lost', async ({ page }) => {

@@ -12,7 +12,8 @@ export default function StylesPage() {
   return (
     <>
       <PageIntro eyebrow="21 styles" title="Find the style that feels like home">
-        From calm Japandi to hotel-suite Glam: pick one and see it on your own bathroom.
+        From calm Japandi to hotel-suite Glam: pick one and see it on your own bathroom. The pictures are rendered previews of
+        each style; your design keeps your own room’s layout, fixtures and light.
       </PageIntro>
       <ul className="container-page grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {STYLES.map((style, index) => (
@@ -25,7 +26,7 @@ export default function StylesPage() {
                 <CataloguePicture
                   sources={styleImageSources(style.id)}
                   sizes={CARD_SIZES}
-                  alt={`A bathroom in the ${style.name} style`}
+                  alt={`A rendered preview of a bathroom in the ${style.name} style`}
                   // The first card is the page's largest paint: load it at once. The rest of the first row (on wide
                   // screens) is in view too and loads right after layout; on a phone only the first is in view.
                   loading={index === 0 ? 'eager' : 'lazy'}

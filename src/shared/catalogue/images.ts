@@ -98,46 +98,59 @@ export type GalleryItem = {
   styleId: StyleId
   title: string
   description: string
+  /** The sample photo (STOCK_PHOTOS) the pair is made from: a visitor who picks it in step 1 gets this design. */
+  from: string
   before: string
   after: string
 }
 
+// The before of every pair is one of the wizard's sample photos; the after is the built-in engine's redesign of it
+// (npm run assets:showcase, decision 0023). Descriptions say what the engine changed in that photo.
 export const GALLERY_ITEMS: readonly GalleryItem[] = [
   {
     styleId: 'coastal',
     title: 'Coastal',
-    description: 'A tired almond-tiled shower room turned airy with white shiplap, a sea-blue vanity and a rope mirror.',
+    description: 'A pink-tiled bath alcove turned airy with pale blue panelling, a sea-blue vanity and a blue shower curtain.',
+    from: 'stock-2',
     before: 'coastal-before',
     after: 'coastal-after',
   },
   {
     styleId: 'mid-century-modern',
     title: 'Mid Century Modern',
-    description: 'A pink-tiled double vanity reworked in walnut, green zellige, terrazzo and brass.',
+    description: 'A beige double vanity reworked in warm mustard tile, a rust-red vanity and brass taps.',
+    from: 'stock-3',
     before: 'mid-century-modern-before',
     after: 'mid-century-modern-after',
   },
   {
     styleId: 'scandinavian',
     title: 'Scandinavian',
-    description: 'A plain beige cloakroom with a pedestal basin made warm with pale oak, white tile and matte black fittings.',
+    description: 'A beige cloakroom with a pedestal basin made bright with white walls, pale wood and matte black fittings.',
+    from: 'stock-4',
     before: 'scandinavian-before',
     after: 'scandinavian-after',
   },
   {
     styleId: 'zen-japandi',
     title: 'Zen Japandi',
-    description: 'A beige tub alcove calmed with light oak, soft stone and a freestanding bath.',
+    description: 'A tiled shower room calmed with soft greige walls, a pale oak vanity and black fittings.',
+    from: 'stock-1',
     before: 'zen-japandi-before',
     after: 'zen-japandi-after',
   },
 ]
 
-/** Home-page before/after. */
+/**
+ * Home-page before/after, made like the gallery's: a sample photo and the built-in engine's redesign of it
+ * (npm run assets:showcase regenerates them; tests/integration/showcase.test.ts checks they still match the engine).
+ */
 export const HERO = {
-  before: { name: 'before', alt: 'A dated bathroom with a white double vanity, beige tile, a wide mirror and a globe light bar' },
-  after: { name: 'after', alt: 'The same bathroom redesigned in Organic Modern: a fluted oak vanity, round brass mirrors and an olive tree' },
-} as const
+  styleId: 'organic-modern',
+  from: 'stock-3',
+  before: { name: 'before', alt: 'A dated bathroom with a red-brown double vanity, a granite top, beige tile and a wide mirror' },
+  after: { name: 'after', alt: 'The same bathroom redesigned in Organic Modern by the built-in design engine: warm beige walls and an oak vanity' },
+} as const satisfies { styleId: StyleId; from: string; before: { name: string; alt: string }; after: { name: string; alt: string } }
 
 /** Every catalogue entry and its kind, for tests and for preloading. */
 export function allImageEntries(): { kind: ImageKind; name: string }[] {

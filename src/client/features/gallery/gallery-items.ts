@@ -17,51 +17,51 @@ export type GalleryItem = {
 /** The drawn "before": a dated, builder-grade bathroom (beige walls, almond tile, honey oak vanity). */
 export const BEFORE_COLORS: PaletteColors = { walls: '#E6DAC3', floor: '#CBBBA0', cabinetry: '#B4874F', accent: '#A9A48C', trim: '#F1EADB' }
 
-// spec §2 Gallery: four static cards. Descriptions follow each style's look in src/shared/catalogue/styles.ts,
-// which the rendered photographs are made from.
+// spec §2 Gallery: four static cards. Each pair is one of the wizard's sample photos and the built-in engine's
+// redesign of it (src/shared/catalogue/images.ts, decision 0023): the words say what the engine changed there.
 export const GALLERY_ITEMS: readonly GalleryItem[] = [
   {
     styleId: 'coastal',
     photos: {
-      before: { name: 'coastal-before', alt: 'Before: a plain, dated bathroom with beige tile and a builder-grade vanity' },
-      after: { name: 'coastal-after', alt: 'After: the same bathroom redesigned in the Coastal style' },
+      before: { name: 'coastal-before', alt: 'Before: a bath alcove with pink tile, a white vanity and a mauve shower curtain' },
+      after: { name: 'coastal-after', alt: 'After: the same bathroom redesigned in the Coastal style by the built-in design engine' },
     },
     title: 'Beach-house calm',
     description:
-      'White shiplap walls, a painted vanity in sea-glass blue and pale wood underfoot. Brushed nickel, a rope mirror and striped towels finish the look without a single seashell.',
-    changes: ['White shiplap', 'Sea-glass vanity', 'Pale wood floor', 'Brushed nickel'],
+      'Pale blue panelling on the walls, the vanity painted sea blue and the shower curtain in a deeper blue. The bath, the window and the mirror stay exactly as they were.',
+    changes: ['Pale blue panelling', 'Sea-blue vanity', 'Blue curtain', 'Brushed nickel'],
   },
   {
     styleId: 'mid-century-modern',
     photos: {
-      before: { name: 'mid-century-modern-before', alt: 'Before: a plain, dated bathroom with beige tile and a builder-grade vanity' },
-      after: { name: 'mid-century-modern-after', alt: 'After: the same bathroom redesigned in the Mid Century Modern style' },
+      before: { name: 'mid-century-modern-before', alt: 'Before: a beige bathroom with a red-brown double vanity and a granite top' },
+      after: { name: 'mid-century-modern-after', alt: 'After: the same bathroom redesigned in the Mid Century Modern style by the built-in design engine' },
     },
-    title: 'Warm retro, walnut and brass',
+    title: 'Warm retro, mustard and brass',
     description:
-      'Glossy handmade-look tile, a terrazzo floor and a walnut vanity on slim legs. A globe light, a sunburst mirror and a snake plant bring the 1960s back, in warm earth tones.',
-    changes: ['Zellige-style tile', 'Terrazzo floor', 'Walnut vanity', 'Brass fittings'],
+      'Warm mustard tile on every wall, the double vanity in rust red and brass on the taps: the 1960s in earth tones. The mirror and the light bar are kept.',
+    changes: ['Mustard wall tile', 'Rust-red vanity', 'Brass taps'],
   },
   {
     styleId: 'scandinavian',
     photos: {
-      before: { name: 'scandinavian-before', alt: 'Before: a plain, dated bathroom with beige tile and a builder-grade vanity' },
-      after: { name: 'scandinavian-after', alt: 'After: the same bathroom redesigned in the Scandinavian style' },
+      before: { name: 'scandinavian-before', alt: 'Before: a beige cloakroom with a pedestal basin, half-tiled walls and a window' },
+      after: { name: 'scandinavian-after', alt: 'After: the same bathroom redesigned in the Scandinavian style by the built-in design engine' },
     },
-    title: 'Bright, simple and warm',
+    title: 'Bright, simple and calm',
     description:
-      'Soft white walls, a light oak floor and an oak vanity with matte black taps. A pale stool, a knitted basket and a sprig of eucalyptus keep it from feeling clinical.',
-    changes: ['Soft white walls', 'Light oak vanity', 'Oak floor', 'Matte black taps'],
+      'Soft white walls and floor, with matte black on the taps and the towel rail. The pedestal basin, the window and the mirror stay as they were.',
+    changes: ['Soft white walls', 'Pale floor', 'Matte black fittings'],
   },
   {
     styleId: 'zen-japandi',
     photos: {
-      before: { name: 'zen-japandi-before', alt: 'Before: a plain, dated bathroom with beige tile and a builder-grade vanity' },
-      after: { name: 'zen-japandi-after', alt: 'After: the same bathroom redesigned in the Zen Japandi style' },
+      before: { name: 'zen-japandi-before', alt: 'Before: a shower room with beige tile, an orange wood vanity and a glass shower' },
+      after: { name: 'zen-japandi-after', alt: 'After: the same bathroom redesigned in the Zen Japandi style by the built-in design engine' },
     },
-    title: 'Quiet stone and oak',
+    title: 'Quiet greige and oak',
     description:
-      'Low contrast and natural materials: warm plaster-toned walls, a stone floor and a simple oak vanity. Bamboo, a stone vessel and a wooden bath stool make it a room to slow down in.',
-    changes: ['Warm neutral walls', 'Stone floor', 'Oak vanity', 'Matte black fittings'],
+      'Low contrast and natural tones: warm greige walls, a pale oak vanity and black fittings. The shower glass keeps what is behind it, so the old tile still shows through.',
+    changes: ['Greige walls', 'Pale oak vanity', 'Black fittings'],
   },
 ]

@@ -3,7 +3,7 @@ import { CataloguePicture } from '../../components/ui/catalogue-picture'
 import { LabelledPhoto } from '../../components/ui/labelled-photo'
 
 /**
- * The home page's before/after: a dated bathroom and the same room as a Lavo redesign. Wide screens
+ * The home page's before/after: one of the sample photos and the built-in engine's redesign of it. Wide screens
  * only: on a phone the upload step is what the first screen is for, and the hidden pictures are
  * lazy, so a phone never downloads them.
  */
@@ -20,7 +20,7 @@ export function HeroPair() {
           </LabelledPhoto>
         ))}
       </div>
-      <figcaption className="mt-2 text-sm text-ink-600">The same bathroom before, and redesigned in Organic Modern.</figcaption>
+      <figcaption className="mt-2 text-sm text-ink-600">The same bathroom before, and redesigned in Organic Modern by the built-in design engine.</figcaption>
     </figure>
   )
 }
