@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { HERO } from '../../src/shared/catalogue/images'
 import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths } from './support'
 import { fixturePhoto } from '../support/paths'
@@ -62,12 +62,7 @@ test('A tap made before the page has finished loading its scripts is not lost', 
   await dismissCookieBanner(page)
   await page.setViewportSize({ width: 375, height: 812 })
   // A slow connection: the framework's code is held back until the visitor has tapped.
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdAppCode(page)
   await page.goto('/pricing', { waitUntil: 'domcontentloaded' })
   await page.getByRole('button', { name: 'Open menu' }).click()
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet')
@@ -86,12 +81,7 @@ test('A tap made before the page has finished loading its scripts is not lost', 
 
 test('A photo chosen before the page has finished loading its scripts is not lost', async ({ page }) => {
   await dismissCookieBanner(page)
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdAppCode(page)
   await page.goto('/', { waitUntil: 'domcontentloaded' })
   await page.getByLabel('Choose a photo').setInputFiles(PHOTO)
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet')
@@ -188,3 +178,14 @@ test('Public pages are prerendered: the styles page lists all 21 styles without 
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(21)
   await context.close()
 })
+
+/** Holds back the framework's code (as a slow connection would) until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return () => release()
+}

@@ -63,8 +63,8 @@ async function openWizard(page: Page, query = '', origin = '') {
   await dismissCookieBanner(page)
   await page.goto(`${origin}/${query}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('See your bathroom redesigned before you pick a single tile.')
-  // The wizard is interactive once hydrated: the upload step's stock photos are buttons then.
-  await expect(page.locator('html')).toBeAttached()
+  // The wizard is interactive once hydrated (root.tsx marks it): a paste or drop is only heard after that.
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
   await page.waitForFunction(() => document.querySelector('[data-testid="photo-drop-zone"]') !== null || document.querySelector('h2') !== null)
 }
 
@@ -128,7 +128,12 @@ test.describe('The home wizard: photo and style', () => {
       'Dark & Moody',
     ])
     await expect(page.getByRole('option', { name: 'Spa Blues' }).locator('[data-palette-swatch="spa-blues"] > span')).toHaveCount(5)
-    for (let press = 0; press < 4; press += 1) await page.keyboard.press('ArrowDown')
+    // The open list starts on the chosen palette; each arrow moves one palette down.
+    await expect(page.getByRole('option', { name: 'Surprise Me' })).toBeFocused()
+    for (const next of ['Monochromatic Whites', 'Warm Neutrals', 'Warm Grays', 'Spa Blues']) {
+      await page.keyboard.press('ArrowDown')
+      await expect(page.getByRole('option', { name: next })).toBeFocused()
+    }
     await page.keyboard.press('Enter')
     await expect(page.getByRole('listbox')).toBeHidden()
     await expect(palette).toContainText('Spa Blues')
