@@ -91,7 +91,7 @@ export function CreditStatus({ className }: { className?: string }) {
         {creditsLabel(auth.credits)}
       </span>
       {auth.credits === 0 && (
-        <Link to="/pricing" className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-clay-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-clay-500">
+        <Link to="/pricing" className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-clay-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-clay-700">
           <Sparkles aria-hidden="true" className="h-4 w-4" />
           Upgrade
         </Link>

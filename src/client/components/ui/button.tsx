@@ -5,7 +5,7 @@ const VARIANTS = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 shadow-sm',
   secondary: 'bg-white text-ink-900 ring-1 ring-inset ring-sand-300 hover:bg-sand-100',
   ghost: 'text-ink-700 hover:bg-sand-100',
-  accent: 'bg-clay-600 text-white hover:bg-clay-500 shadow-sm',
+  accent: 'bg-clay-600 text-white hover:bg-clay-700 shadow-sm',
 } as const
 
 const SIZES = {
