@@ -3,7 +3,7 @@ import { expect, test, type Page, type Route } from '@playwright/test'
 import sharp from 'sharp'
 import { E2E_AMAZON_TAG, FAILING_PROVIDER_PORT } from '../../playwright.config'
 import { STYLE_IDS } from '../../src/shared/catalogue/styles'
-import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, generateThroughApi, me, screenshotFromTop, signUpThroughApi, uploadPhotoThroughApi } from './support'
+import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, generateThroughApi, me, screenshotFromTop, signUpThroughApi, uploadPhotoThroughApi, whenTextShown } from './support'
 import { fixturePhoto } from '../support/paths'
 
 const PHOTO = fixturePhoto('cc0-interior-1.jpg')
@@ -255,9 +255,9 @@ test('A member who bought credits gets product recommendations for a saved desig
   await expect(page.getByRole('heading', { level: 1, name: 'Scandinavian bathroom' })).toBeFocused()
   // The first list costs a credit: the member is asked before anything is spent.
   // The loading state may last only as long as the real request: it is watched from the page, not waited for.
-  const loadingShown = textAppears(page, 'Finding products that match your design…')
+  const loadingShown = whenTextShown(page, 'Finding products that match your design…')
   await page.getByRole('button', { name: 'Get Product List · 1 credit' }).click()
-  expect(await loadingShown).toBe(true)
+  expect(await loadingShown).not.toBeNull()
 
   // spec §4: opening remembers the design for the wizard.
   const stored = await page.evaluate(() => ({
@@ -429,23 +429,3 @@ test('Hovering My Designs in the header prefetches the signed-in user’s design
   await prefetch
 })
 
-/** Resolves true once `text` is shown anywhere on the page (however briefly), false after `timeoutMs`. */
-function textAppears(page: Page, text: string, timeoutMs = 10_000): Promise<boolean> {
-  return page.evaluate(
-    ({ text, timeoutMs }) =>
-      new Promise<boolean>((resolve) => {
-        if (document.body.innerText.includes(text)) return resolve(true)
-        const observer = new MutationObserver(() => {
-          if (!document.body.textContent?.includes(text)) return
-          observer.disconnect()
-          resolve(true)
-        })
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-        setTimeout(() => {
-          observer.disconnect()
-          resolve(false)
-        }, timeoutMs)
-      }),
-    { text, timeoutMs },
-  )
-}

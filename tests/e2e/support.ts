@@ -8,6 +8,33 @@ import { fixturePhoto } from '../support/paths'
 export const SCREENSHOT_DIR = path.resolve('tests/artifacts/screenshots')
 export const E2E_OUTBOX = path.resolve('.tmp/e2e-data/outbox')
 
+/**
+ * Starts watching the page for `text` (inside the first element matching `within`, else anywhere) and resolves with
+ * the browser's clock (Date.now()) at the moment it is shown, however briefly, or null after `timeoutMs`. Call it
+ * before the action that should show the text: a test process on a busy machine may notice a state late, or miss a
+ * short-lived one.
+ */
+export function whenTextShown(page: Page, text: string, { within, timeoutMs = 10_000 }: { within?: string; timeoutMs?: number } = {}): Promise<number | null> {
+  return page.evaluate(
+    ({ text, within, timeoutMs }) =>
+      new Promise<number | null>((resolve) => {
+        const shown = () => ((within ? document.querySelector(within) : document.body)?.textContent ?? '').includes(text)
+        if (shown()) return resolve(Date.now())
+        const observer = new MutationObserver(() => {
+          if (!shown()) return
+          observer.disconnect()
+          resolve(Date.now())
+        })
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+        setTimeout(() => {
+          observer.disconnect()
+          resolve(null)
+        }, timeoutMs)
+      }),
+    { text, within, timeoutMs },
+  )
+}
+
 /** axe with the WCAG 2.0/2.1/2.2 A and AA rules: the page must have no violations. */
 export async function expectNoAxeViolations(page: Page, context?: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { FAILING_PROVIDER_PORT, SILENT_TIMEOUT_MS, SILENT_WORKER_PORT } from '../../playwright.config'
 import type { DesignView } from '../../src/shared/schemas/designs'
-import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop, signUpThroughApi } from './support'
+import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop, signUpThroughApi, whenTextShown } from './support'
 import { fixturePhoto } from '../support/paths'
 
 // Issue 20: no charge without consent, back where you were after paying, copy that matches what runs, the 75 s
@@ -181,18 +181,7 @@ test('When the server goes silent, the visitor sees Generation Timeout at the li
   })
   // Both moments by the browser's clock (a busy test process may notice them late): when the acceptance arrived, and
   // when the timeout overlay appeared.
-  const overlayShownAt = page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const shown = () => document.querySelector('[data-testid="sample-overlay"]')?.textContent?.includes('Generation Timeout') === true
-        const observer = new MutationObserver(() => {
-          if (!shown()) return
-          observer.disconnect()
-          resolve(Date.now())
-        })
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-      }),
-  )
+  const overlayShownAt = whenTextShown(page, 'Generation Timeout', { within: '[data-testid="sample-overlay"]', timeoutMs: SILENT_TIMEOUT_MS + 20_000 })
   const accepted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/generations' && response.request().method() === 'POST')
   await page.getByRole('button', { name: 'Transform My Bathroom' }).click()
   const response = await accepted
@@ -208,7 +197,9 @@ test('When the server goes silent, the visitor sees Generation Timeout at the li
   const overlay = page.getByTestId('sample-overlay')
   await expect(overlay).toContainText('Generation Timeout', { timeout: SILENT_TIMEOUT_MS + 5_000 })
   const verdictBeforeOverlay = serverVerdictSeen
-  const shownAfter = (await overlayShownAt) - acceptedAt
+  const shownAt = await overlayShownAt
+  expect(shownAt).not.toBeNull()
+  const shownAfter = shownAt! - acceptedAt
   // Shown by the browser's own clock at the limit, before any answer from the server said the generation was over
   // (the server closes it on a read 2 s past the limit). Before, the browser waited for that verdict, or 15 s more.
   expect(verdictBeforeOverlay).toBe(false)
