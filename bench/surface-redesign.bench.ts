@@ -147,35 +147,33 @@ async function sheets(scenes: Labelled[]): Promise<void> {
   const chosen = development.length <= SHEET_SCENES ? development : Array.from({ length: SHEET_SCENES }, (_, index) => development[Math.floor((index * development.length) / SHEET_SCENES)]!)
   for (const scene of chosen) {
     const image = await sharp(scene.pixels, raw(scene)).jpeg({ quality: 92 }).toBuffer()
-    const first = await renderLocalRedesign({ image, styleId: STYLES[0]!.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED }, { withSurfaces: true })
-    const found = first.surfaces!
-    const cards = [
-      await card(image, `${scene.name} (photo)`),
-      await card(await sharp(encodeLabelPixels(scene.labels), raw(scene)).png().toBuffer(), 'true labels'),
-      await card(await sharp(encodeLabelPixels(found.labels), { raw: { width: found.width, height: found.height, channels: 3 } }).png().toBuffer(), 'found surfaces'),
-      await card(first.image, STYLES[0]!.name),
-    ]
-    for (const style of STYLES.slice(1)) cards.push(await card((await renderLocalRedesign({ image, styleId: style.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED })).image, style.name))
-    await sheet(cards, `${scene.name.replace('/', '-')}-styles`)
+    const truth = await card(await sharp(encodeLabelPixels(scene.labels), raw(scene)).png().toBuffer(), 'true labels')
+    await wholeEngineSheet(image, scene.name, [truth], `${scene.name.replace('/', '-')}-styles`)
   }
   if (!existsSync(fixturesDir)) return
   for (const file of readdirSync(fixturesDir).filter((name) => /^cc0-interior-\d\.jpg$/.test(name)).sort()) {
     const image = await sharp(readFileSync(path.join(fixturesDir, file))).rotate().resize(1280, 1280, { fit: 'inside' }).jpeg({ quality: 92 }).toBuffer()
-    const first = await renderLocalRedesign({ image, styleId: STYLES[0]!.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED }, { withSurfaces: true })
-    const found = first.surfaces!
-    const cards = [
-      await card(image, `${file} (photo)`),
-      await card(await sharp(encodeLabelPixels(found.labels), { raw: { width: found.width, height: found.height, channels: 3 } }).png().toBuffer(), 'found surfaces'),
-      await card(first.image, STYLES[0]!.name),
-    ]
-    for (const style of STYLES.slice(1)) cards.push(await card((await renderLocalRedesign({ image, styleId: style.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED })).image, style.name))
-    await sheet(cards, `${file.replace('.jpg', '')}-styles`)
+    await wholeEngineSheet(image, file, [], `${file.replace('.jpg', '')}-styles`)
     if (file === 'cc0-interior-1.jpg') {
       const paletteCards = [await card(image, `${file} (photo)`)]
       for (const paletteId of NAMED_PALETTES) paletteCards.push(await card((await renderLocalRedesign({ image, styleId: 'transitional', paletteId, roomType: 'bathroom', seed: SEED })).image, `transitional · ${paletteId}`))
       await sheet(paletteCards, `${file.replace('.jpg', '')}-palettes`)
     }
   }
+}
+
+/** A photo through the whole engine in all 21 styles: the photo, `extra` cards (e.g. true labels), the surfaces found, then the styles. */
+async function wholeEngineSheet(image: Buffer, title: string, extra: Array<OverlayOptions['input']>, name: string): Promise<void> {
+  const first = await renderLocalRedesign({ image, styleId: STYLES[0]!.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED }, { withSurfaces: true })
+  const found = first.surfaces!
+  const cards = [
+    await card(image, `${title} (photo)`),
+    ...extra,
+    await card(await sharp(encodeLabelPixels(found.labels), { raw: { width: found.width, height: found.height, channels: 3 } }).png().toBuffer(), 'found surfaces'),
+    await card(first.image, STYLES[0]!.name),
+  ]
+  for (const style of STYLES.slice(1)) cards.push(await card((await renderLocalRedesign({ image, styleId: style.id, paletteId: 'surprise-me', roomType: 'bathroom', seed: SEED })).image, style.name))
+  await sheet(cards, name)
 }
 
 /** In a fresh process: the whole engine on a 4 MP photo, p50 of SPEED_RUNS after a warm-up, and peak RSS. */
