@@ -62,4 +62,36 @@ describe.each(DATABASE_KINDS)('the job queue on %s', (kind) => {
       await database.close()
     }
   }, 30_000)
+
+  it('An account that just ran many jobs waits only for the job already running, not for another account’s whole queue (least recently served first)', async () => {
+    const database = await openTestDatabase(kind)
+    const logger = createLogger('error')
+    const runs: string[] = []
+    const handlers = { work: { run: async (payload: unknown) => void runs.push((payload as { tag: string }).tag) } }
+    const runAll = async (expected: number) => {
+      const queue = createDatabaseJobQueue({ db: database.db, logger, pollMs: 20 })
+      queue.start(handlers)
+      for (const started = Date.now(); runs.length < expected; await sleep(10)) if (Date.now() - started > 10_000) throw new Error(`timed out; runs: ${runs.join(', ')}`)
+      await queue.stop()
+    }
+    try {
+      // The patient account's history: five designs in a row, all finished within the last minute.
+      for (let index = 1; index <= 5; index += 1) await createDatabaseJobQueue({ db: database.db, logger }).enqueue(database.db, 'work', { tag: `patient-${index}` }, { owner: 'patient' })
+      await runAll(5)
+      // Then another account queues three and the patient account one more, after them.
+      const enqueue = createDatabaseJobQueue({ db: database.db, logger })
+      for (let index = 1; index <= 3; index += 1) {
+        await enqueue.enqueue(database.db, 'work', { tag: `flood-${index}` }, { owner: 'flooder' })
+        await sleep(5)
+      }
+      await enqueue.enqueue(database.db, 'work', { tag: 'patient-6' }, { owner: 'patient' })
+      await runAll(9)
+      // The flooder has run nothing recently, so its first job goes first; then the patient account's, whose last
+      // job ended before the flooder's did; then the rest of the flood. (Counting recent jobs instead would run
+      // the whole flood first.)
+      expect(runs.slice(5)).toEqual(['flood-1', 'patient-6', 'flood-2', 'flood-3'])
+    } finally {
+      await database.close()
+    }
+  }, 30_000)
 })

@@ -18,7 +18,7 @@ export type DatabaseJobQueueOptions = {
 
 type JobRow = typeof jobs.$inferSelect
 
-/** How far back an owner's finished jobs count against it when choosing whose job runs next. */
+/** How far back an owner's last finished job counts when choosing whose job runs next. */
 const FAIRNESS_WINDOW_MS = 60_000
 
 /**
@@ -44,9 +44,11 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
     if (names.length === 0) return undefined
     const staleBefore = new Date(Date.now() - lockTimeoutMs)
     const recentSince = new Date(Date.now() - FAIRNESS_WINDOW_MS)
-    // Fair between owners: of the ready jobs, the oldest one of the owner with the fewest jobs running or
-    // finished in the last minute goes first (round-robin between accounts under load; first in, first out
-    // for one owner, and for jobs without an owner, which count as one owner).
+    // Fair between owners, least recently served first: of the ready jobs, the oldest one of the owner with the
+    // fewest jobs running now and, among those, whose last job started or ended longest ago (an owner with nothing
+    // in the last minute first). Under load that is round-robin between accounts whatever each did before: an
+    // account that just ran ten designs in a row waits for no one's queue but the job already running. One owner
+    // alone still runs first in, first out, and jobs without an owner count as one owner.
     const result = await db.execute(sql`
       update ${jobs} set status = 'running', locked_at = now(), locked_by = ${workerId}, attempts = ${jobs.attempts} + 1, updated_at = now()
       where ${jobs.id} = (
@@ -58,9 +60,12 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): JobQue
           and ((candidate.status = 'queued' and candidate.run_at <= now()) or (candidate.status = 'running' and candidate.locked_at < ${staleBefore.toISOString()}))
         order by (
           select count(*) from ${jobs} busy
-          where busy.owner is not distinct from candidate.owner and busy.id <> candidate.id
-            and (busy.status = 'running' or (busy.status in ('done', 'failed') and busy.updated_at > ${recentSince.toISOString()}))
-        ), candidate.run_at
+          where busy.owner is not distinct from candidate.owner and busy.id <> candidate.id and busy.status = 'running'
+        ), (
+          select max(served.updated_at) from ${jobs} served
+          where served.owner is not distinct from candidate.owner and served.id <> candidate.id
+            and (served.status = 'running' or (served.status in ('done', 'failed') and served.updated_at > ${recentSince.toISOString()}))
+        ) asc nulls first, candidate.run_at
         for update skip locked
         limit 1
       )
