@@ -1,13 +1,14 @@
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { FAILING_PROVIDER_PORT } from '../../playwright.config'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop, SCREENSHOT_DIR } from './support'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, expectOnePrimaryPerView, screenshotFromTop, SCREENSHOT_DIR } from './support'
 
 // Issue 22: what a new person meets, at 375×812 with touch and at 1440×900: the result in view, nothing over the
 // task, consent asked, products and palettes shown as such, phones and keyboards served, one origin on loopback.
 const PHOTO = path.resolve('../shared/fixtures/photos/cc0-interior-1.jpg')
 const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true }
 const DESKTOP = { viewport: { width: 1440, height: 900 } }
+const PUBLIC_ROUTES = ['/', '/how-it-works', '/pricing', '/styles', '/gallery', '/my-designs', '/about-me', '/contact', '/help', '/terms-of-service', '/privacy-policy', '/cookie-policy', '/no-such-page']
 const header = (page: Page) => page.getByRole('banner')
 const menuButton = (page: Page) => header(page).getByRole('button', { name: /^(Open|Close) menu$/ })
 
@@ -128,7 +129,7 @@ test.describe('On a phone (375×812, touch)', () => {
   test('Every target on every route is at least 24×24 px (or spaced as WCAG 2.2 allows)', async ({ page }) => {
     await dismissCookieBanner(page)
     const problems: string[] = []
-    for (const route of ['/', '/how-it-works', '/pricing', '/styles', '/gallery', '/my-designs', '/about-me', '/contact', '/help', '/terms-of-service', '/privacy-policy', '/cookie-policy', '/no-such-page']) {
+    for (const route of PUBLIC_ROUTES) {
       await page.goto(route)
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
       const small = await page.evaluate(() => {
@@ -155,6 +156,7 @@ test.describe('On a phone (375×812, touch)', () => {
         return found
       })
       problems.push(...small.map((entry) => `${route}: ${entry}`))
+      await expectOnePrimaryPerView(page, `${route} at 375`)
     }
     expect(problems).toEqual([])
   })
@@ -162,6 +164,14 @@ test.describe('On a phone (375×812, touch)', () => {
 
 test.describe('On a wide screen (1440×900)', () => {
   test.use(DESKTOP)
+
+  test('Every route has at most one primary button in its content, header and cookie notice', async ({ page }) => {
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(route)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      await expectOnePrimaryPerView(page, `${route} at 1440`)
+    }
+  })
 
   test('The finished design, Download and its explanation are in view; toasts sit under the header; the slider works by keyboard', async ({ page }) => {
     test.setTimeout(180_000)

@@ -35,11 +35,33 @@ export function whenTextShown(page: Page, text: string, { within, timeoutMs = 10
   )
 }
 
-/** axe with the WCAG 2.0/2.1/2.2 A and AA rules: the page must have no violations. */
+/**
+ * axe with the WCAG 2.0/2.1/2.2 A and AA rules: the page must have no violations. Every state checked for
+ * accessibility is also checked for one primary button per view.
+ */
 export async function expectNoAxeViolations(page: Page, context?: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
   expect(summary, `axe violations${context ? ` on ${context}` : ''}`).toEqual([])
+  await expectOnePrimaryPerView(page, context)
+}
+
+/**
+ * One primary button per view (decision 0048): of the buttons and links styled as the primary action
+ * (`button-primary`) that can be seen, at most one in the page's main content, one in the header and one in each
+ * open dialog, and one in the rest (the cookie notice). Repeated actions (a card each) are secondary.
+ */
+export async function expectOnePrimaryPerView(page: Page, context?: string) {
+  const crowded = await page.evaluate(() => {
+    const views = new Map<Element, string[]>()
+    for (const element of document.querySelectorAll('.button-primary')) {
+      if (element.getClientRects().length === 0 || getComputedStyle(element).visibility === 'hidden') continue
+      const view = element.closest('[role="dialog"], [role="alertdialog"], header, main, footer, body')!
+      views.set(view, [...(views.get(view) ?? []), (element.textContent ?? '').trim().slice(0, 40)])
+    }
+    return [...views].filter(([, labels]) => labels.length > 1).map(([view, labels]) => `${view.tagName.toLowerCase()}${view.getAttribute('role') ? `[role=${view.getAttribute('role')}]` : ''}: ${labels.join(' | ')}`)
+  })
+  expect(crowded, `more than one primary button in a view${context ? ` on ${context}` : ''}`).toEqual([])
 }
 
 /**

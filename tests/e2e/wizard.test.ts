@@ -401,6 +401,8 @@ test.describe('The home wizard: transformation', () => {
   })
 
   test('While the design is being made the visitor sees how long it can take and how long it has been', async ({ page }) => {
+    // Sign-up, two steps, axe and screenshots at two widths: more than a minute on a busy machine.
+    test.setTimeout(120_000)
     // An instance with no worker (ROLE=api): the generation is accepted and waits, as when every worker is busy.
     const origin = `http://localhost:${SILENT_WORKER_PORT}`
     await dismissCookieBanner(page)

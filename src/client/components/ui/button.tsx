@@ -1,8 +1,9 @@
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
 
+// `button-primary` styles nothing: it marks the one main action of a view, which the e2e suite counts (decision 0048).
 const VARIANTS = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 shadow-sm',
+  primary: 'button-primary bg-brand-700 text-white hover:bg-brand-800 shadow-sm',
   secondary: 'bg-white text-ink-900 ring-1 ring-inset ring-sand-300 hover:bg-sand-100',
   ghost: 'text-ink-700 hover:bg-sand-100',
   accent: 'bg-clay-600 text-white hover:bg-clay-700 shadow-sm',

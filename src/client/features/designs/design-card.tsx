@@ -111,6 +111,7 @@ export function DesignCard({ design, isPaid, onOpenRecommendations, onDeleted, f
             <div className="mt-3">
               <Button
                 ref={recommendationsRef}
+                variant="secondary"
                 className="w-full"
                 disabled={design.is_fallback}
                 aria-describedby={design.is_fallback ? sampleNoteId : undefined}
@@ -132,7 +133,7 @@ export function DesignCard({ design, isPaid, onOpenRecommendations, onDeleted, f
                 Unlock Product Recommendations
               </p>
               <p className="mt-1 text-sm text-ink-700">Shop this look with a list of matching products from trusted retailers.</p>
-              <Link to="/pricing" className={buttonClass('primary', 'sm', 'mt-3 w-full')}>
+              <Link to="/pricing" className={buttonClass('secondary', 'sm', 'mt-3 w-full')}>
                 Upgrade Now
               </Link>
             </div>

@@ -58,7 +58,7 @@ export function GalleryCard({ item, style }: { item: GalleryItem; style: Style }
           </p>
         )}
         <div className="mt-auto pt-6">
-          <Link to={`/?step=upload&style=${style.id}`} className={buttonClass('primary', 'md', 'h-auto min-h-11 w-full py-2.5 text-center sm:w-auto')}>
+          <Link to={`/?step=upload&style=${style.id}`} className={buttonClass('secondary', 'md', 'h-auto min-h-11 w-full py-2.5 text-center sm:w-auto')}>
             Try {style.name} on your bathroom <ArrowRight aria-hidden="true" className="h-4 w-4" />
           </Link>
         </div>

@@ -78,7 +78,8 @@ export function PackagePicker({ isProductFlow = false, returnPath }: PackagePick
           return (
             <Button
               size="lg"
-              variant={pkg.popular ? 'primary' : 'secondary'}
+              // The popular package is the page's one main action once signed in; before that, creating the account is.
+              variant={pkg.popular && auth.user ? 'primary' : 'secondary'}
               className="w-full"
               disabled={busy}
               onClick={() => onBuy(pkg)}

@@ -86,10 +86,11 @@ export function PromoCodeForm({ onClose }: { onClose: () => void }) {
         </FormField>
       </div>
       <div className="flex gap-3 sm:mt-7">
-        <Button type="submit" disabled={redeem.isPending} className="flex-1 sm:flex-none">
+        {/* Secondary: the page's one primary action is buying the popular package. */}
+        <Button type="submit" variant="secondary" disabled={redeem.isPending} className="flex-1 sm:flex-none">
           {redeem.isPending ? 'Applying...' : 'Apply'}
         </Button>
-        <Button variant="secondary" onClick={onClose} className="flex-1 sm:flex-none">
+        <Button variant="ghost" onClick={onClose} className="flex-1 sm:flex-none">
           Cancel
         </Button>
       </div>

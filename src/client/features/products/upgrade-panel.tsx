@@ -40,7 +40,8 @@ export function UpgradePanel({ packages, headingId }: Props) {
         ))}
       </ul>
       <div className="mt-8 flex justify-center">
-        <Link to="/pricing" className={buttonClass('primary', 'lg')}>
+        {/* With the packages below, buying one is the view's primary action and this link a secondary way to compare them. */}
+        <Link to="/pricing" className={buttonClass(packages ? 'secondary' : 'primary', 'lg')}>
           Upgrade Now
         </Link>
       </div>
