@@ -196,6 +196,33 @@ describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {
     }
   })
 
+  it('The place in the queue follows the accounts’ turns, not arrival: a flood queued earlier puts a newcomer one place back, not behind all of it', async () => {
+    const server = await startTestServer({ kind, worker: false })
+    try {
+      type Waiting = { queuePosition: number | null }
+      // One account has three designs waiting, queued a few seconds ago.
+      const flooder = await signedUp(server)
+      const flooderImage = await uploadPhoto(flooder.client, photo)
+      const now = Date.now()
+      const flood = await server.database.db
+        .insert(generations)
+        .values([0, 1, 2].map((index) => ({ userId: flooder.userId, status: 'queued' as const, style: 'glam' as const, colorPalette: 'surprise-me' as const, roomType: 'bathroom', inputImageId: flooderImage, cacheKey: randomUUID(), provider: 'local', createdAt: new Date(now - 10_000 + index * 1000) })))
+        .returning({ id: generations.id })
+      // Then a newcomer queues two. Turns alternate (flood 1, newcomer 1, flood 2, newcomer 2, flood 3).
+      const newcomer = await signedUp(server)
+      const imageId = await uploadPhoto(newcomer.client, photo)
+      const first = await newcomer.client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'coastal' } })
+      const second = await newcomer.client.json<{ id: string }>('/api/generations', { body: { imageId, style: 'rustic' } })
+      const place = async (client: TestClient, id: string) => (await client.json<Waiting>(`/api/generations/${id}`)).body.queuePosition
+      expect(await place(newcomer.client, first.body.id)).toBe(2)
+      expect(await place(newcomer.client, second.body.id)).toBe(4)
+      expect(await place(flooder.client, flood[0]!.id)).toBe(1)
+      expect(await place(flooder.client, flood[2]!.id)).toBe(5)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('The timeout runs from acceptance: a job no worker reached in time is closed when its owner asks, and a late worker neither runs nor charges', async () => {
     const server = await startTestServer({ kind, worker: false, env: { GENERATION_TIMEOUT_MS: '1500' } })
     try {

@@ -279,15 +279,29 @@ const TYPICAL_MINIMUM = 3
  * What the waiting screen says (issue 22): the generation's place in the queue while it waits, and how long the
  * configured generator has recently taken from acceptance to design (the median of its last 50 real designs). Two
  * small indexed queries (generations_queued_idx, generations_provider_finished_idx), run only while a job is open.
+ *
+ * The place follows the queue's fair order (decision 0013: accounts take turns), not first come first served: the
+ * account's n-th waiting design goes after its own n − 1 before it, after every other account's first n − 1 waiting
+ * designs, and after their n-th where that was queued earlier (the same turn goes by arrival). So one account's
+ * flood does not put a newcomer at number 40.
  */
-export async function describeWait(db: Database, row: Pick<GenerationRow, 'status' | 'createdAt'>, generatorName: string | null): Promise<{ queuePosition: number | null; typicalDurationMs: number | null }> {
+export async function describeWait(db: Database, row: Pick<GenerationRow, 'id' | 'status' | 'userId'>, generatorName: string | null): Promise<{ queuePosition: number | null; typicalDurationMs: number | null }> {
   let queuePosition: number | null = null
   if (row.status === 'queued') {
-    const [ahead] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(generations)
-      .where(and(eq(generations.status, 'queued'), sql`${generations.createdAt} < ${row.createdAt.toISOString()}`))
-    queuePosition = (ahead?.count ?? 0) + 1
+    const result = await db.execute(sql`
+      with waiting as (
+        select ${generations.id} as id, ${generations.userId} as owner, ${generations.createdAt} as created,
+          row_number() over (partition by ${generations.userId} order by ${generations.createdAt}, ${generations.id}) as turn
+        from ${generations} where ${generations.status} = 'queued'
+      )
+      select me.turn, (
+        select count(*) from waiting other
+        where other.owner <> me.owner and (other.turn < me.turn or (other.turn = me.turn and other.created < me.created))
+      ) as ahead
+      from waiting me where me.id = ${row.id}`)
+    const [place] = (result as unknown as { rows: Array<{ turn: number | string; ahead: number | string }> }).rows
+    const turn = Math.max(1, Number(place?.turn ?? 1))
+    queuePosition = turn + Number(place?.ahead ?? 0)
   }
   let typicalDurationMs: number | null = null
   if (generatorName) {
