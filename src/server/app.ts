@@ -164,7 +164,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
   app.route('/api/images', imageRoutes({ db, storage: deps.storage, sessions, ...limits, storageQuotaBytes: deps.config.storageQuotaBytes, fetchOptions: deps.remoteFetch }))
   app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions, ...limits, timeoutMs: deps.config.generationTimeoutMs, maxQueued: deps.config.maxQueuedGenerations, generatorName: deps.config.generationProvider }))
-  app.route('/api/checkout', checkoutRoutes({ db, payments: deps.payments, logger: deps.logger, publicUrl: deps.config.publicUrl, sessions }))
+  // The buyer comes back to the origin they paid from when it is one of this server's own (without a public address,
+  // http://localhost:PORT and http://127.0.0.1:PORT alike: their sign-in cookies differ), else to the public address.
+  const returnOrigin = (origin: string | undefined) => (origin && origin !== new URL(deps.config.publicUrl).origin && allowedOrigins.has(origin) ? origin : deps.config.publicUrl)
+  app.route('/api/checkout', checkoutRoutes({ db, payments: deps.payments, logger: deps.logger, publicUrl: deps.config.publicUrl, sessions, returnOrigin }))
   app.route('/api/promo-codes', promoCodeRoutes({ db, sessions }))
   if (deps.stripe && deps.config.stripe) app.route('/api/webhooks/stripe', stripeWebhookRoutes({ db, logger: deps.logger, stripe: deps.stripe, webhookSecret: deps.config.stripe.webhookSecret }))
   app.route('/api/designs', designRoutes({ db, storage: deps.storage, sessions, changes }))

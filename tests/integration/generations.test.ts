@@ -206,7 +206,7 @@ describe.each(DATABASE_KINDS)('generation failures on %s', (kind) => {
       const now = Date.now()
       const flood = await server.database.db
         .insert(generations)
-        .values([0, 1, 2].map((index) => ({ userId: flooder.userId, status: 'queued' as const, style: 'glam' as const, colorPalette: 'surprise-me' as const, roomType: 'bathroom', inputImageId: flooderImage, cacheKey: randomUUID(), provider: 'local', createdAt: new Date(now - 10_000 + index * 1000) })))
+        .values([0, 1, 2].map((index) => ({ userId: flooder.userId, status: 'queued' as const, style: 'glam' as const, colorPalette: 'surprise-me' as const, roomType: 'bathroom' as const, inputImageId: flooderImage, cacheKey: randomUUID(), provider: 'local', createdAt: new Date(now - 10_000 + index * 1000) })))
         .returning({ id: generations.id })
       // Then a newcomer queues two. Turns alternate (flood 1, newcomer 1, flood 2, newcomer 2, flood 3).
       const newcomer = await signedUp(server)

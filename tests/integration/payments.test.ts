@@ -218,6 +218,25 @@ describe.each(DATABASE_KINDS)('Stripe checkout and webhooks on %s', (kind) => {
     expect(sent.form.get('cancel_url')).toBe(`${server.url}/?step=generate&style=glam&palette=pastels&cancelled=true`)
   })
 
+  it('Without a public address, a buyer returns to the loopback address they paid from (their sign-in cookie is there), not to another one', async () => {
+    const local = await startTestServer({
+      kind,
+      env: { PUBLIC_URL: undefined, STRIPE_SECRET_KEY: 'sk_test_lavo', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PUBLISHABLE_KEY: 'pk_test_lavo', STRIPE_API_BASE: `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}` },
+    })
+    try {
+      const port = new URL(local.url).port
+      for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+        const client = new TestClient(local.url, { origin })
+        await client.signUp(uniqueEmail('loopback-buyer'))
+        expect((await client.json('/api/checkout', { body: { packageId: 'starter' } })).status).toBe(200)
+        expect(sessionRequests.at(-1)!.form.get('success_url')).toBe(`${origin}/pricing?success=true&session_id={CHECKOUT_SESSION_ID}`)
+        expect(sessionRequests.at(-1)!.form.get('cancel_url')).toBe(`${origin}/pricing?cancelled=true`)
+      }
+    } finally {
+      await local.close()
+    }
+  })
+
   it('With Stripe configured the built-in checkout is never served: a test-checkout purchase left in the database cannot be seen, paid or cancelled', async () => {
     const { client, userId } = await signedUp(server)
     // A pending purchase of the built-in provider, as an install that ran without Stripe keys would have left.

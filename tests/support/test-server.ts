@@ -40,7 +40,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A real HTTP server on a free port over a fresh database, wired exactly as the product wires itself. */
-export async function startTestServer(options: { kind: DatabaseKind; env?: Record<string, string>; overrides?: Overrides; worker?: boolean; hostname?: string; clientDir?: string }): Promise<TestServer> {
+export async function startTestServer(options: { kind: DatabaseKind; env?: Record<string, string | undefined>; overrides?: Overrides; worker?: boolean; hostname?: string; clientDir?: string }): Promise<TestServer> {
   const database = await openTestDatabase(options.kind)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lavo-test-'))
   const outboxDir = path.join(dataDir, 'outbox')

@@ -7,11 +7,17 @@ import { cancelTestCheckout, getTestCheckout, payTestCheckout, startCheckout, ty
 
 const SessionSchema = z.object({ sessionId: z.string().regex(/^cs_test_lavo_[a-f0-9]{24}$/, 'This checkout session does not exist') })
 
-export function checkoutRoutes(deps: PurchaseDeps & { sessions: SessionReader }) {
+type CheckoutRouteDeps = PurchaseDeps & {
+  sessions: SessionReader
+  /** The site address a buyer returns to, from the request's (already checked) Origin header. */
+  returnOrigin: (origin: string | undefined) => string
+}
+
+export function checkoutRoutes(deps: CheckoutRouteDeps) {
   const app = new Hono().post('/', async (c) => {
     const user = await requireUser(deps.sessions, c, 'Please sign in to purchase credits')
     const request = await parseJsonBody(c, CheckoutRequestSchema)
-    return c.json(await startCheckout(deps, user, request))
+    return c.json(await startCheckout({ ...deps, publicUrl: deps.returnOrigin(c.req.header('origin')) }, user, request))
   })
   if (deps.payments.name !== 'test') return app
 
