@@ -1,3 +1,5 @@
+import type { ChangeGroup } from './change-groups'
+
 // Generation facts shared by client and server without pulling in zod (the request schema is in
 // schemas/generation.ts).
 
@@ -42,6 +44,8 @@ export type GenerationView = {
   style: string
   palette: string
   roomType: string
+  /** What the redesign changes (decision 0045), in canonical order. */
+  changes: ChangeGroup[]
   createdAt: string
   result: GenerationResult | null
   /** While it waits for a worker: its place in the queue, 1 = next. Null once it runs or ends. */
