@@ -58,3 +58,6 @@ export type GenerationView = {
 export const GENERATION_TIMEOUT_MS = 75_000
 /** spec §9: a cached result is valid for 24 hours. */
 export const GENERATION_CACHE_MS = 24 * 60 * 60 * 1000
+
+/** Issue 19 §3, decision 0046: at most this many styles are compared in one go (it fits the fair cap of 3 open designs). */
+export const MAX_COMPARED_STYLES = 3

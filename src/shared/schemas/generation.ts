@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ALL_CHANGE_GROUPS, CHANGE_GROUPS, NO_CHANGE_CHOSEN_MESSAGE, normaliseChangeGroups } from '../change-groups'
-import { ROOM_TYPES } from '../generation'
+import { MAX_COMPARED_STYLES, ROOM_TYPES } from '../generation'
 import { PaletteIdSchema, StyleIdSchema } from './catalogue'
 
 /** A generation asked for without a photo of one's own (none uploaded, or not the asker's). */
@@ -30,8 +30,6 @@ export type GenerationRequest = z.infer<typeof GenerationRequestSchema>
 export type GenerationRequestInput = z.input<typeof GenerationRequestSchema>
 
 
-/** Issue 19 §3, decision 0046: at most this many styles are compared in one go (it fits the fair cap of 3 open designs). */
-export const MAX_COMPARED_STYLES = 3
 export const COMPARE_TOO_FEW_MESSAGE = 'Choose at least 2 styles to compare.'
 export const COMPARE_TOO_MANY_MESSAGE = `You can compare up to ${MAX_COMPARED_STYLES} styles at a time.`
 
