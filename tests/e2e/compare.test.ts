@@ -9,8 +9,9 @@ const PHOTO = fixturePhoto('cc0-interior-1.jpg')
 
 /** Ticks a style card (the card is the label of a visually hidden checkbox, as a visitor clicks it). */
 async function tick(page: Page, name: string) {
-  const box = page.getByRole('group', { name: 'Styles to compare (up to 3)' }).getByRole('checkbox', { name })
-  await page.locator('label', { has: box }).click()
+  const group = page.getByRole('group', { name: 'Styles to compare (up to 3)' })
+  const box = group.getByRole('checkbox', { name })
+  await group.locator('label').filter({ has: page.getByRole('checkbox', { name }) }).click()
   await expect(box).toBeChecked()
 }
 
@@ -23,7 +24,7 @@ async function toStyleStep(page: Page, origin = '') {
 }
 
 test('A member keeps the floor, compares three styles side by side and finds each as its own design', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   await dismissCookieBanner(page)
   await signUpThroughApi(page)
   await toStyleStep(page)
