@@ -3,6 +3,7 @@
 // (src/server/providers/generation/local/label-classes.ts); colours are CIELAB, interleaved (rgbPixelsToLab).
 import { CHANGED_SURFACES, KEPT_SURFACES, LABEL, LABEL_CLASS_COUNT } from '../../src/server/providers/generation/local/label-classes'
 import { deltaE2000Components } from '../../src/server/providers/generation/local/metrics'
+import { CLASS_GROUP, type ChangeGroup } from '../../src/server/providers/generation/local/surface-classes'
 
 /** ΔE2000 above which a kept pixel (window, mirror, glass, light, plant) counts as repainted. */
 export const LEAK_DELTA_E = 10
@@ -141,6 +142,43 @@ export function leakShare(truth: Uint8Array, before: Float32Array, after: Float3
     if (deltaE2000Components(before[o]!, before[o + 1]!, before[o + 2]!, after[o]!, after[o + 1]!, after[o + 2]!) > LEAK_DELTA_E) changed++
   }
   return total === 0 ? Number.NaN : changed / total
+}
+
+/** Decision 0045: the mean change of the surfaces a person asked to keep is at most this (ΔE2000, averaged). */
+export const UNCHOSEN_DELTA_E_TARGET = 2
+
+export type UnchosenChange = {
+  /** Mean ΔE2000 between photo and redesign over the pixels whose true class is in a group left unchosen; NaN when none. */
+  meanDeltaE: number
+  /** Share of those pixels changed by ΔE2000 > LEAK_DELTA_E (visibly repainted). */
+  repaintedShare: number
+  pixels: number
+}
+
+/**
+ * What a redesign did to the surfaces it was told to keep: over the pixels whose labelled class belongs to a group
+ * left out of `chosen` (surface-classes.ts CLASS_GROUP: the ceiling goes with the walls, doors with the cabinetry,
+ * fabrics with the fixtures), the mean ΔE2000 between photo and output, and the share visibly repainted.
+ */
+export function unchosenChange(truth: Uint8Array, before: Float32Array, after: Float32Array, width: number, height: number, chosen: readonly ChangeGroup[], options: ColourMeasureOptions = {}): UnchosenChange {
+  const unchosen = new Uint8Array(LABEL_CLASS_COUNT)
+  for (let id = 0; id < LABEL_CLASS_COUNT; id++) {
+    const group = CLASS_GROUP[id]
+    if (group && !chosen.includes(group)) unchosen[id] = 1
+  }
+  const count = measuredPixels(width, height, options)
+  let total = 0
+  let sum = 0
+  let repainted = 0
+  for (let pixel = 0; pixel < count; pixel++) {
+    if (!unchosen[truth[pixel]!]) continue
+    total++
+    const o = pixel * 3
+    const delta = deltaE2000Components(before[o]!, before[o + 1]!, before[o + 2]!, after[o]!, after[o + 1]!, after[o + 2]!)
+    sum += delta
+    if (delta > LEAK_DELTA_E) repainted++
+  }
+  return { meanDeltaE: total === 0 ? Number.NaN : sum / total, repaintedShare: total === 0 ? Number.NaN : repainted / total, pixels: total }
 }
 
 function median(values: Float32Array, length: number): number {

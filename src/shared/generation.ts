@@ -1,3 +1,5 @@
+import type { ChangeGroup } from './change-groups'
+
 // Generation facts shared by client and server without pulling in zod (the request schema is in
 // schemas/generation.ts).
 
@@ -42,6 +44,8 @@ export type GenerationView = {
   style: string
   palette: string
   roomType: string
+  /** What the redesign changes (decision 0045), in canonical order. */
+  changes: ChangeGroup[]
   createdAt: string
   result: GenerationResult | null
   /** While it waits for a worker: its place in the queue, 1 = next. Null once it runs or ends. */
@@ -54,3 +58,6 @@ export type GenerationView = {
 export const GENERATION_TIMEOUT_MS = 75_000
 /** spec §9: a cached result is valid for 24 hours. */
 export const GENERATION_CACHE_MS = 24 * 60 * 60 * 1000
+
+/** Issue 19 §3, decision 0046: at most this many styles are compared in one go (it fits the fair cap of 3 open designs). */
+export const MAX_COMPARED_STYLES = 3

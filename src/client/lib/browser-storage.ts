@@ -103,12 +103,13 @@ export function readLastTransformation(storage: Storage | undefined = localStore
 
 // ---- per-combination transformation cache (spec §4) ------------------------------------------------
 
-export type Combination = { imageHash: string; style: string; palette: string; roomType: string }
+/** `changes`: the chosen groups' cache-key part (shared/change-groups changeGroupsKey); empty when everything changes. */
+export type Combination = { imageHash: string; style: string; palette: string; roomType: string; changes?: string }
 
 export type CachedTransformation = { generationId: string; designId: string | null; image: string; createdAt: number; fallback: boolean }
 
-export function transformationCacheKey({ imageHash, style, palette, roomType }: Combination): string {
-  return `${TRANSFORMATION_CACHE_PREFIX}${imageHash}:${style}:${palette}:${roomType}`
+export function transformationCacheKey({ imageHash, style, palette, roomType, changes }: Combination): string {
+  return `${TRANSFORMATION_CACHE_PREFIX}${imageHash}:${style}:${palette}:${roomType}${changes ? `:${changes}` : ''}`
 }
 
 /** spec §4: a cached result is reused only if it is not a fallback and is under 24 hours old. */

@@ -1,6 +1,7 @@
 import { RotateCcw } from 'lucide-react'
 import { Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useSearchParams } from 'react-router'
+import type { ChangeGroup } from '../../shared/change-groups'
 import type { PaletteId } from '../../shared/catalogue/palettes'
 import type { StyleId } from '../../shared/catalogue/styles'
 import { useAuth } from '../auth/auth-context'
@@ -12,6 +13,9 @@ import {
   backToStyles,
   backToTransformations,
   backToUpload,
+  changesChosen,
+  compareStyleToggled,
+  compareToggled,
   isMissingData,
   paletteChosen,
   photoAccepted,
@@ -37,6 +41,7 @@ const loadStyleStep = () => import('../features/wizard/style-step')
 // A step that fails to download is retried, then the page reloaded once, never "Unexpected Application Error!".
 const StyleStep = lazyWithRecovery(loadStyleStep, (module) => module.StyleStep)
 const GenerationStep = lazyWithRecovery(() => import('../features/generation/generation-step'), (module) => module.GenerationStep)
+const CompareStep = lazyWithRecovery(() => import('../features/generation/compare-step'), (module) => module.CompareStep)
 const ProductRecommendations = lazyWithRecovery(() => import('../features/products/product-recommendations'), (module) => module.ProductRecommendations)
 const PackagePicker = lazyWithRecovery(() => import('../features/pricing/package-picker'), (module) => module.PackagePicker)
 
@@ -48,6 +53,8 @@ const STEP_COPY: Record<WizardStep, { title: string; intro: string }> = {
   generate: { title: 'Your transformation', intro: 'We keep the layout of your room and restyle its surfaces, colours and finishes.' },
   products: { title: 'Product recommendations', intro: 'Everything you need to build this look, from fixtures to finishing touches.' },
 }
+
+const COMPARE_COPY = { title: 'Your styles side by side', intro: 'Each style is its own design: it appears here as soon as it is ready, next to your photo.' }
 
 const NO_PARAMS = new URLSearchParams()
 const noSubscription = () => () => {}
@@ -90,6 +97,9 @@ export default function HomePage() {
   const photoUrl = useObjectUrl(photo?.preview ?? null)
   const photoRatio = photo?.width && photo.height ? `${photo.width} / ${photo.height}` : '4 / 3'
   const headingRef = useRef<HTMLHeadingElement>(null)
+  // Compare mode is on while styles are being compared, or once the visitor turns it on (before ticking any).
+  const [compareSwitch, setCompareSwitch] = useState(false)
+  const compareOn = compareSwitch || wizard.compare.length > 0
 
   // The photo lives in IndexedDB (docs/decisions/0005): read after hydration, never during render.
   useEffect(() => {
@@ -165,7 +175,24 @@ export default function HomePage() {
 
   const goGenerate = () => update(transformRequested)
 
+  function chooseChanges(changes: ChangeGroup[]) {
+    update((state) => changesChosen(state, changes))
+  }
+
+  function toggleCompare(on: boolean) {
+    setCompareSwitch(on)
+    update((state) => compareToggled(state, on))
+  }
+
+  const buyCreditsHref = `/pricing?${new URLSearchParams({ return: `/?${writeWizard(NO_PARAMS, { ...wizard, step: 'style', design: null }).toString()}` }).toString()}`
+
   function transform() {
+    if (compareOn) {
+      if (wizard.compare.length < 2) return
+      if (!auth.loading && !auth.user) auth.openAuthDialog('sign-up', { onSuccess: goGenerate })
+      else goGenerate()
+      return
+    }
     if (!wizard.style) return
     saveStyleChoice(wizard.style)
     savePaletteChoice(wizard.palette)
@@ -181,6 +208,7 @@ export default function HomePage() {
   }
 
   async function startOver() {
+    setCompareSwitch(false)
     await clearWizardStorage()
     setStored({ loaded: true, photo: null })
     update(resetWizard)
@@ -192,7 +220,7 @@ export default function HomePage() {
   }
 
   const step = shownStep ?? (hydrated && wizard.step !== 'upload' ? null : 'upload')
-  const copy = STEP_COPY[step ?? wizard.step]
+  const copy = step === 'generate' && wizard.compare.length >= 2 ? COMPARE_COPY : STEP_COPY[step ?? wizard.step]
 
   let content: React.ReactNode
   if (step === null) {
@@ -211,6 +239,33 @@ export default function HomePage() {
           onPaletteChange={choosePalette}
           onTransform={transform}
           onBack={() => update(backToUpload)}
+          changes={wizard.changes}
+          onChangesChange={chooseChanges}
+          compare={wizard.compare}
+          compareOn={compareOn}
+          onCompareToggle={toggleCompare}
+          onCompareStyleToggle={(style) => update((state) => compareStyleToggled(state, style))}
+          buyCreditsHref={buyCreditsHref}
+        />
+      </Suspense>
+    )
+  } else if (step === 'generate' && photo && wizard.compare.length >= 2) {
+    content = (
+      <Suspense fallback={<StepSkeleton />}>
+        <CompareStep
+          key={`${photo.hash}:${wizard.compare.join(',')}:${wizard.palette}:${wizard.room}:${wizard.changes.join(',')}`}
+          photo={photo}
+          photoUrl={photoUrl}
+          photoRatio={photoRatio}
+          styles={wizard.compare}
+          palette={wizard.palette}
+          roomType={wizard.room}
+          changes={wizard.changes}
+          onBackToStyles={() => {
+            setCompareSwitch(false)
+            goBackToStyles()
+          }}
+          buyCreditsHref={buyCreditsHref}
         />
       </Suspense>
     )
@@ -218,15 +273,16 @@ export default function HomePage() {
     content = (
       <Suspense fallback={<StepSkeleton />}>
         <GenerationStep
-          key={`${photo.hash}:${wizard.style}:${wizard.palette}:${wizard.room}`}
+          key={`${photo.hash}:${wizard.style}:${wizard.palette}:${wizard.room}:${wizard.changes.join(',')}`}
           photo={photo}
           photoUrl={photoUrl}
           photoRatio={photoRatio}
           style={wizard.style}
           palette={wizard.palette}
           roomType={wizard.room}
+          changes={wizard.changes}
           onAccept={(designId) => update((state) => transformationAccepted(state, designId))}
-          buyCreditsHref={`/pricing?${new URLSearchParams({ return: `/?${writeWizard(NO_PARAMS, { ...wizard, step: 'style', design: null }).toString()}` }).toString()}`}
+          buyCreditsHref={buyCreditsHref}
           onBackToStyles={goBackToStyles}
         />
       </Suspense>

@@ -111,4 +111,30 @@ describe('redesign prompts', () => {
       expect(prompt.replace('no people', '')).not.toMatch(/\b(people|person|man|woman|men|women|figure|model|face)\b/i)
     }
   })
+
+  it('A prompt that keeps part of the room says what changes, names what stays, and gives no new look to what stays', () => {
+    const style = STYLE_PROMPTS.industrial
+    const palette = PALETTE_PROMPTS['dark-moody']
+    const prompt = buildRedesignPrompt('industrial', 'dark-moody', 'bathroom', ['walls', 'fixtures'])
+    expect(prompt).toContain('Change only the walls and ceiling and the basin, toilet, bath, taps and metal finishes.')
+    expect(prompt).toContain('Keep the floor and the vanity, cabinets and countertop exactly as they are in the photo, with the same materials, colours, finishes and positions.')
+    expect(prompt).toContain(style.fixtures)
+    expect(prompt).toContain(`${palette.walls} walls`)
+    expect(prompt).not.toContain(style.cabinetry)
+    expect(prompt).not.toContain(`${palette.cabinetry} cabinetry`)
+    expect(prompt).not.toContain(`${palette.floor} floor`)
+    expect(prompt.endsWith(PROMPT_QUALITY_SUFFIX)).toBe(true)
+
+    const floorOnly = buildRedesignPrompt('industrial', 'dark-moody', 'bathroom', ['floor'])
+    expect(floorOnly).toContain('Change only the floor.')
+    expect(floorOnly).toContain('Keep the walls and ceiling, the vanity, cabinets and countertop and the basin, toilet, bath, taps and metal finishes exactly as they are')
+    expect(floorOnly).not.toContain(style.fixtures)
+    expect(floorOnly).not.toContain(`${palette.walls} walls`)
+  })
+
+  it('Changing everything (the default) asks for nothing to be kept, word for word as before the choice existed', () => {
+    const everything = buildRedesignPrompt('coastal', 'spa-blues', 'bathroom', ['walls', 'floor', 'cabinetry', 'fixtures'])
+    expect(everything).toBe(buildRedesignPrompt('coastal', 'spa-blues', 'bathroom'))
+    expect(everything).not.toMatch(/Change only|exactly as they are/)
+  })
 })

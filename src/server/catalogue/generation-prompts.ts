@@ -1,3 +1,4 @@
+import { ALL_CHANGE_GROUPS, changesEverything, keptGroups, normaliseChangeGroups, type ChangeGroup } from '../../shared/change-groups'
 import type { RoomType } from '../../shared/generation'
 import type { NamedPaletteId, PaletteId } from '../../shared/catalogue/palettes'
 import { findStyle, type StyleId } from '../../shared/catalogue/styles'
@@ -258,6 +259,29 @@ export const ROOM_PROMPTS: Readonly<Record<RoomType, RoomPrompt>> = {
 export const PROMPT_QUALITY_SUFFIX =
   'Photorealistic interior photograph, same room layout and camera angle, keep walls, windows and fixture positions, professional architectural photography, natural light, empty room with no people.'
 
+/** How a prompt names each group of surfaces a person may keep or change (decision 0045). */
+export const CHANGE_GROUP_WORDS: Readonly<Record<ChangeGroup, string>> = {
+  walls: 'the walls and ceiling',
+  floor: 'the floor',
+  cabinetry: 'the vanity, cabinets and countertop',
+  fixtures: 'the basin, toilet, bath, taps and metal finishes',
+}
+
+/**
+ * When a person keeps part of the room: what changes and what stays, in so many words. An image model has no mask,
+ * so the prompt both leaves out the kept surfaces' new materials and colours and asks for them to stay as they are.
+ */
+export function changeScopeSentence(groups: readonly ChangeGroup[]): string {
+  const chosen = normaliseChangeGroups(groups)
+  if (changesEverything(chosen)) return ''
+  const kept = keptGroups(chosen)
+  return `Change only ${listWords(chosen.map((group) => CHANGE_GROUP_WORDS[group]))}. Keep ${listWords(kept.map((group) => CHANGE_GROUP_WORDS[group]))} exactly as they are in the photo, with the same materials, colours, finishes and positions.`
+}
+
+function listWords(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`
+}
+
 /** The palette a prompt colours with: the chosen one, or the style's signature palette for surprise-me (spec §3). */
 export function resolvePromptPalette(styleId: StyleId, paletteId: PaletteId): NamedPaletteId {
   if (paletteId !== 'surprise-me') return paletteId
@@ -266,20 +290,35 @@ export function resolvePromptPalette(styleId: StyleId, paletteId: PaletteId): Na
   return style.signaturePalette
 }
 
-/** The text prompt for redesigning a photo of `roomType` in a style and palette. Pure; safe in the browser. */
-export function buildRedesignPrompt(styleId: StyleId, paletteId: PaletteId, roomType: RoomType): string {
+/**
+ * The text prompt for redesigning a photo of `roomType` in a style and palette, changing only the chosen groups of
+ * surfaces (everything by default). Pure; safe in the browser.
+ */
+export function buildRedesignPrompt(styleId: StyleId, paletteId: PaletteId, roomType: RoomType, changes: readonly ChangeGroup[] = ALL_CHANGE_GROUPS): string {
   const style = STYLE_PROMPTS[styleId]
   const palette = PALETTE_PROMPTS[resolvePromptPalette(styleId, paletteId)]
   const room = ROOM_PROMPTS[roomType]
+  const changing = (group: ChangeGroup) => changes.includes(group)
   // The style's fixture list is written for bathrooms; other rooms keep their own furnishings in the style's finishes.
   const contents = roomType === 'bathroom' ? style.fixtures : `${room.furnishings} in the same finishes`
+  // Only the new materials and colours of what changes are named: a kept surface described anew would be redrawn.
+  const features = [changing('walls') || changing('floor') ? style.materials : null, changing('cabinetry') ? style.cabinetry : null, changing('fixtures') ? contents : null].filter((part) => part !== null)
+  const colours = [
+    changing('walls') ? `${palette.walls} walls` : null,
+    changing('floor') ? `${palette.floor} floor` : null,
+    changing('cabinetry') ? `${palette.cabinetry} cabinetry` : null,
+    `${palette.accent} accents`,
+  ].filter((part) => part !== null)
   return [
-    `A redesigned ${style.label} ${room.noun} with ${style.materials}, ${style.cabinetry}, ${contents}.`,
+    `A redesigned ${style.label} ${room.noun} with ${features.join(', ')}.`,
+    changeScopeSentence(changes),
     `Styled with ${style.decor}.`,
-    `Colour palette of ${palette.summary}: ${palette.walls} walls, ${palette.floor} floor, ${palette.cabinetry} cabinetry, ${palette.accent} accents and ${palette.trim} trim.`,
+    `Colour palette of ${palette.summary}: ${colours.join(', ')} and ${palette.trim} trim.`,
     `${capitalise(style.lighting)}; the mood is ${style.mood}.`,
     PROMPT_QUALITY_SUFFIX,
-  ].join(' ')
+  ]
+    .filter((sentence) => sentence !== '')
+    .join(' ')
 }
 
 function capitalise(text: string): string {

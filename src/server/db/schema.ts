@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { PALETTE_IDS } from '../../shared/catalogue/palettes'
 import { STYLE_IDS } from '../../shared/catalogue/styles'
+import { CHANGE_GROUPS } from '../../shared/change-groups'
 import { GENERATION_ERROR_TYPES, GENERATION_STATUSES, ROOM_TYPES } from '../../shared/generation'
 import { MEMBERSHIP_TIERS } from '../../shared/membership'
 import type { RoomItem } from '../../shared/products'
@@ -13,6 +14,12 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const styleId = (name: string) => text(name, { enum: STYLE_IDS })
 const paletteId = (name: string) => text(name, { enum: PALETTE_IDS })
 const roomType = (name: string) => text(name, { enum: ROOM_TYPES })
+/** Decision 0045: what a redesign changed, in canonical order; rows from before the choice existed changed everything. */
+const changeGroups = (name: string) =>
+  text(name, { enum: CHANGE_GROUPS })
+    .array()
+    .notNull()
+    .default(sql`'{walls,floor,cabinetry,fixtures}'::text[]`)
 
 /** Why the balance moved: one per kind of grant or spend (unique with its reference). */
 export const LEDGER_REASONS = ['signup_bonus', 'generation', 'generation_refund', 'product_list', 'purchase', 'promo', 'admin', 'refund'] as const
@@ -209,6 +216,7 @@ export const generations = pgTable(
     style: styleId('style').notNull(),
     colorPalette: paletteId('color_palette').notNull(),
     roomType: roomType('room_type').notNull(),
+    changes: changeGroups('changes'),
     inputImageId: uuid('input_image_id').notNull(),
     resultImageId: uuid('result_image_id'),
     designId: uuid('design_id'),
@@ -248,6 +256,7 @@ export const userDesigns = pgTable(
     style: styleId('style').notNull(),
     colorPalette: paletteId('color_palette').notNull().default('surprise-me'),
     roomType: roomType('room_type').notNull().default('bathroom'),
+    changes: changeGroups('changes'),
     designTitle: text('design_title').notNull(),
     isFallback: boolean('is_fallback').notNull().default(false),
     methodUsed: text('method_used').notNull().default('flux-canny-pro'),

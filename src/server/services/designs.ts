@@ -15,6 +15,7 @@ export function toDesignView(row: DesignRow, hasProducts: boolean): DesignView {
     style: row.style,
     color_palette: row.colorPalette,
     room_type: row.roomType,
+    changes: row.changes,
     design_title: row.designTitle,
     is_fallback: row.isFallback,
     method_used: row.methodUsed,

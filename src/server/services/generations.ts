@@ -3,11 +3,12 @@ import sharp from 'sharp'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { findPalette, type PaletteId } from '../../shared/catalogue/palettes'
 import { sampleImagePath, styleTitle, type StyleId } from '../../shared/catalogue/styles'
+import { changeGroupsKey, type ChangeGroup } from '../../shared/change-groups'
 import { GENERATION_CACHE_MS, type GenerationStatus, type GenerationView, type RoomType } from '../../shared/generation'
 import { FAILED_MESSAGE, INSUFFICIENT_CREDITS_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/generation-messages'
-import { PHOTO_MISSING_MESSAGE, type GenerationRequest } from '../../shared/schemas/generation'
+import { PHOTO_MISSING_MESSAGE, type CompareRequest, type GenerationRequest } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
-import { generations, images, userDesigns } from '../db/schema'
+import { creditLedger, generations, images, userCredits, userDesigns } from '../db/schema'
 import type { JobQueue } from '../jobs/job-queue'
 import { AppError } from '../lib/app-error'
 import type { Logger } from '../lib/logger'
@@ -47,12 +48,31 @@ export function queueFullMessage(maxQueued: number): string {
   return `You already have ${maxQueued} ${maxQueued === 1 ? 'design' : 'designs'} being generated. Please wait for one to finish before starting another.`
 }
 
+/**
+ * The part of the cache key after the photo's hash: style, palette, room and, when not everything changes, the chosen
+ * groups (decision 0045). Keys for "everything" are the ones written before the choice existed, so they still match.
+ */
+export function cacheChoice(request: Pick<GenerationRequest, 'style' | 'palette' | 'roomType' | 'changes'>): string {
+  const changes = changeGroupsKey(request.changes)
+  return `:${request.style}:${request.palette}:${request.roomType}${changes ? `:${changes}` : ''}`
+}
+
+/** A PostgreSQL array literal of change groups (values parsed by the request schema: plain words, nothing to escape). */
+function changesArray(groups: readonly ChangeGroup[]): string {
+  return `{${groups.join(',')}}`
+}
+
+/** The message when a comparison would take an account past its maximum of designs waiting or in progress. */
+export function compareQueueFullMessage(maxQueued: number, open: number, wanted: number): string {
+  return `Comparing ${wanted} styles starts ${wanted} designs, and you can have ${maxQueued} being generated at a time. ${open} ${open === 1 ? 'is' : 'are'} still in progress: please wait for ${open === 1 ? 'it' : 'them'} to finish.`
+}
+
 export async function requestGeneration(
   deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & { maxQueued: number },
   userId: string,
   request: GenerationRequest,
 ): Promise<{ id: string; cached: boolean }> {
-  const choice = `:${request.style}:${request.palette}:${request.roomType}`
+  const choice = cacheChoice(request)
   if (!request.retry) {
     // The photo (it must be the user's own) and any result for it from the last 24 hours, in one query.
     const since = new Date(Date.now() - GENERATION_CACHE_MS)
@@ -86,8 +106,8 @@ export async function requestGeneration(
         where ${generations.userId} = ${userId} and ${generations.status} in ('queued', 'running') and ${generations.createdAt} > ${openSince.toISOString()}
       ), ${creditSpendSql({ userId, amount: 1, reason: 'generation', reference: id, when: sql`exists (select 1 from photo) and (select n from open) < ${deps.maxQueued}` })},
       generation as (
-        insert into ${generations} (id, user_id, style, color_palette, room_type, input_image_id, cache_key)
-        select ${id}, ${userId}, ${request.style}, ${request.palette}, ${request.roomType}, photo.id, photo.sha256 || ${choice} from photo
+        insert into ${generations} (id, user_id, style, color_palette, room_type, changes, input_image_id, cache_key)
+        select ${id}, ${userId}, ${request.style}, ${request.palette}, ${request.roomType}, ${changesArray(request.changes)}::text[], photo.id, photo.sha256 || ${choice} from photo
         where exists (select 1 from spent)
         returning id
       ), job as (
@@ -101,6 +121,88 @@ export async function requestGeneration(
   })
   deps.queue.enqueued()
   return { id, cached: false }
+}
+
+/** A fresh (24 h) real result of the user's photo for one choice, or null; throws not_found when the photo is not theirs. */
+async function findCachedGeneration(db: Database, userId: string, imageId: string, choice: string): Promise<string | null> {
+  const since = new Date(Date.now() - GENERATION_CACHE_MS)
+  const [found] = await db
+    .select({
+      cachedId: sql<string | null>`(
+        select ${generations.id} from ${generations}
+        where ${generations.userId} = ${userId} and ${generations.cacheKey} = ${images.sha256} || ${choice}
+          and ${generations.status} = 'succeeded' and ${generations.isFallback} = false and ${generations.resultImageId} is not null
+          and ${generations.createdAt} > ${since.toISOString()}
+        order by ${generations.createdAt} desc limit 1)`,
+    })
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.userId, userId)))
+  if (!found) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
+  return found.cachedId
+}
+
+/**
+ * Compare styles (issue 19 §3, decision 0046): one generation per style, each its own design. Styles with a fresh
+ * result for this photo, palette, room and choice of changes reuse it at no charge; the rest are accepted together
+ * or not at all, in one statement: one credit per generation (a ledger row each, reference = its generation id, so
+ * each failure is refunded on its own by finishWithFallback), only if the balance covers all of them and the account's
+ * open generations stay within maxQueued. A short balance or a full queue writes nothing.
+ */
+export async function requestComparison(
+  deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & { maxQueued: number },
+  userId: string,
+  request: CompareRequest,
+): Promise<Array<{ style: StyleId; id: string; cached: boolean }>> {
+  const answers: Array<{ style: StyleId; id: string; cached: boolean }> = []
+  for (const style of request.styles) {
+    const cachedId = await findCachedGeneration(deps.db, userId, request.imageId, cacheChoice({ ...request, style }))
+    answers.push({ style, id: cachedId ?? randomUUID(), cached: cachedId !== null })
+  }
+  const fresh = answers.filter((answer) => !answer.cached)
+  if (fresh.length === 0) return answers
+
+  const openSince = new Date(Date.now() - deps.timeoutMs - OVERDUE_GRACE_MS)
+  const wanted = sql.join(
+    fresh.map((answer) => sql`(${answer.id}::uuid, ${answer.style}::text, ${cacheChoice({ ...request, style: answer.style })}::text)`),
+    sql`, `,
+  )
+  await deps.db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      with photo as (
+        select id, sha256 from ${images} where id = ${request.imageId} and user_id = ${userId}
+      ), open as (
+        select count(*)::int as n from ${generations}
+        where ${generations.userId} = ${userId} and ${generations.status} in ('queued', 'running') and ${generations.createdAt} > ${openSince.toISOString()}
+      ), wanted (id, style, choice) as (
+        values ${wanted}
+      ), recorded as (
+        insert into ${creditLedger} (user_id, delta, reason, reference)
+        select ${userId}::text, -1, 'generation', wanted.id::text from wanted
+        where exists (select 1 from photo) and (select n from open) + ${fresh.length}::int <= ${deps.maxQueued}::int
+        on conflict (reason, reference) do nothing
+        returning id
+      ), spent as (
+        update ${userCredits} set credits = credits - ${fresh.length}::int, updated_at = now()
+        where user_id = ${userId} and credits >= ${fresh.length}::int and (select count(*) from recorded) = ${fresh.length}::int
+        returning credits
+      ), generation as (
+        insert into ${generations} (id, user_id, style, color_palette, room_type, changes, input_image_id, cache_key)
+        select wanted.id, ${userId}, wanted.style, ${request.palette}, ${request.roomType}, ${changesArray(request.changes)}::text[], photo.id, photo.sha256 || wanted.choice
+        from photo, wanted
+        where exists (select 1 from spent)
+        returning id
+      ), job as (
+        ${deps.queue.enqueueFrom(GENERATION_JOB, sql`jsonb_build_object('generationId', generation.id)`, sql`generation`, { maxAttempts: 3, owner: userId })}
+      )
+      select (select count(*)::int from photo) as photo, (select count(*)::int from generation) as created, (select n from open) as open`)
+    const [outcome] = (result as unknown as { rows: Array<{ photo: number; created: number; open: number }> }).rows
+    if (!outcome?.photo) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
+    if (!outcome.created && outcome.open + fresh.length > deps.maxQueued) throw new AppError('rate_limited', compareQueueFullMessage(deps.maxQueued, outcome.open, fresh.length), { retryAfterSeconds: 5 })
+    // A short balance: throwing rolls back the ledger rows written above.
+    if (outcome.created !== fresh.length) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE)
+  })
+  deps.queue.enqueued()
+  return answers
 }
 
 /** The job: run the provider with the timeout, then capture the credit and save the design, or refund and fall back. */
@@ -127,6 +229,7 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
       styleId: generation.style,
       paletteId: generation.colorPalette,
       roomType: generation.roomType,
+      changes: generation.changes,
       seed: seedFor(generationId),
       signal: controller.signal,
     })
@@ -160,6 +263,7 @@ export async function runGeneration(deps: GenerationDeps, generationId: string):
         style: generation.style,
         colorPalette: generation.colorPalette,
         roomType: generation.roomType,
+        changes: generation.changes,
         designTitle: designTitle(generation.style, generation.colorPalette, generation.roomType),
         isFallback: false,
         methodUsed: output.method,
@@ -200,6 +304,7 @@ export async function finishWithFallback(
         style: generation.style,
         colorPalette: generation.colorPalette,
         roomType: generation.roomType,
+        changes: generation.changes,
         designTitle: designTitle(generation.style, generation.colorPalette, generation.roomType),
         isFallback: true,
         methodUsed: 'sample',
@@ -253,6 +358,7 @@ export async function getGeneration(deps: Pick<GenerationDeps, 'db' | 'timeoutMs
     style: row.style,
     palette: row.colorPalette,
     roomType: row.roomType,
+    changes: row.changes,
     createdAt: row.createdAt.toISOString(),
     result: finished
       ? {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ChangeGroup } from '../change-groups'
 import type { Product } from '../products'
 
 /** spec §3 user_designs as the API returns it. */
@@ -9,6 +10,8 @@ export type DesignView = {
   style: string
   color_palette: string
   room_type: string
+  /** What the redesign changed (decision 0045); every group for designs made before the choice existed. */
+  changes: ChangeGroup[]
   design_title: string
   is_fallback: boolean
   method_used: string

@@ -1,4 +1,5 @@
 import { Download, LoaderCircle, Lock, ShoppingBag } from 'lucide-react'
+import { describeChanges } from '../../../shared/change-groups'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from '../../lib/toast'
@@ -82,6 +83,11 @@ export function DesignCard({ design, isPaid, onOpenRecommendations, onDeleted, f
               </dd>
             </div>
           )}
+          <div className="flex gap-1" data-testid="design-changes">
+            {/* Decision 0045: what the redesign changed; the rest of the photo was kept. */}
+            <dt>Changed:</dt>
+            <dd>{describeChanges(design.changes)}</dd>
+          </div>
           <div>
             <dt className="sr-only">Credits</dt>
             <dd>{creditsUsedLabel(design.credits_used)}</dd>

@@ -1,6 +1,6 @@
 // The generation endpoints: upload the photo, ask for a generation, read its progress.
 import type { GenerationView } from '../../../shared/generation'
-import type { GenerationRequestInput } from '../../../shared/schemas/generation'
+import type { AcceptedComparison, CompareRequestInput, GenerationRequestInput } from '../../../shared/schemas/generation'
 import { PROCESSING_FAILED_MESSAGE } from '../../../shared/upload-rules'
 import { apiFetch } from '../../lib/api'
 
@@ -25,4 +25,9 @@ export function requestGeneration(body: GenerationRequestInput): Promise<Accepte
 /** GET /api/generations/:id */
 export function fetchGeneration(id: string, signal?: AbortSignal): Promise<GenerationView> {
   return apiFetch<GenerationView>(`/api/generations/${encodeURIComponent(id)}`, { signal })
+}
+
+/** POST /api/generations/compare → 202 (200 when every style was made earlier today) { generations: [{ style, id, cached }], timeoutMs }. */
+export function requestComparison(body: CompareRequestInput): Promise<AcceptedComparison> {
+  return apiFetch<AcceptedComparison>('/api/generations/compare', { body })
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, CircleAlert, Coins, Download, Info, LoaderCircle, RotateCcw,
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from '../../lib/toast'
+import type { ChangeGroup } from '../../../shared/change-groups'
 import type { PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, sampleImagePath, type StyleId } from '../../../shared/catalogue/styles'
 import { LOCAL_ENGINE_METHOD, type GenerationResult, type GenerationView, type RoomType } from '../../../shared/generation'
@@ -26,6 +27,8 @@ export type GenerationStepProps = {
   style: StyleId
   palette: PaletteId
   roomType: RoomType
+  /** What the redesign changes (decision 0045). */
+  changes: ChangeGroup[]
   /** 'Get Bathroom Product Recommendations' for this design (3 → 4). */
   onAccept: (designId: string) => void
   /** 'Back to Styles' (3 → 2). */
@@ -36,9 +39,9 @@ export type GenerationStepProps = {
 
 /** Step 3 (spec §2, §4): the sign-up gate, no credits, the loading screen, then the result. */
 export function GenerationStep(props: GenerationStepProps) {
-  const { photo, style, palette, roomType, onBackToStyles } = props
+  const { photo, style, palette, roomType, changes, onBackToStyles } = props
   const auth = useAuth()
-  const { phase, retry } = useGeneration({ photo, style, palette, roomType })
+  const { phase, retry } = useGeneration({ photo, style, palette, roomType, changes })
   const backToStyles = (
     <Button variant="secondary" onClick={onBackToStyles}>
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { toast } from '../../lib/toast'
+import { changeGroupsKey, type ChangeGroup } from '../../../shared/change-groups'
 import type { PaletteId } from '../../../shared/catalogue/palettes'
 import type { StyleId } from '../../../shared/catalogue/styles'
 import { GENERATION_TIMEOUT_MS, type GenerationResult, type GenerationView, type RoomType } from '../../../shared/generation'
@@ -44,7 +45,16 @@ export type GenerationPhase =
   | { kind: 'timeout' }
   | { kind: 'error'; message: string }
 
-export type GenerationInput = { photo: StoredPhoto; style: StyleId; palette: PaletteId; roomType: RoomType }
+export type GenerationInput = { photo: StoredPhoto; style: StyleId; palette: PaletteId; roomType: RoomType; changes: ChangeGroup[] }
+
+/** The server's id for the photo: uploaded once per photo per tab (`fresh` uploads again, e.g. after a 404). */
+export async function uploadedImageId(photo: StoredPhoto, fresh = false): Promise<string> {
+  const known = fresh ? null : readUploadedImageId(photo.hash)
+  if (known) return known
+  const image = await uploadPhoto(photo.blob, photo.name)
+  saveUploadedImageId(photo.hash, image.id)
+  return image.id
+}
 
 function isFinished(view: GenerationView | undefined): view is FinishedGeneration {
   return view !== undefined && (view.status === 'succeeded' || view.status === 'failed') && view.result !== null
@@ -63,7 +73,7 @@ type Polling = { run: number; id: string; cached: boolean; startedAt: number; ti
  * (once per photo per tab), ask for a generation and poll it (a TanStack query on an interval) until the server
  * finishes it (by 75 s at most).
  */
-export function useGeneration({ photo, style, palette, roomType }: GenerationInput) {
+export function useGeneration({ photo, style, palette, roomType, changes }: GenerationInput) {
   const auth = useAuth()
   const [phase, setPhase] = useState<GenerationPhase>({ kind: 'waiting' })
   const [attempt, setAttempt] = useState({ key: 0, retry: false })
@@ -85,7 +95,7 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
     }
   }, [])
 
-  const combination: Combination = { imageHash: photo.hash, style, palette, roomType }
+  const combination: Combination = { imageHash: photo.hash, style, palette, roomType, changes: changeGroupsKey(changes) }
 
   // GET /api/generations/:id every 700 ms until the verdict, also in a background tab. A failed poll is simply
   // tried again on the next tick (TanStack's own retries wait while the tab is hidden, so they are not used); five
@@ -245,7 +255,7 @@ export function useGeneration({ photo, style, palette, roomType }: GenerationInp
     }
     const known = readUploadedImageId(photo.hash)
     const imageId = known ?? (await upload())
-    const body = { imageId, style, palette, roomType, ...(retry ? { retry: true } : {}) }
+    const body = { imageId, style, palette, roomType, changes, ...(retry ? { retry: true } : {}) }
     try {
       return await requestGeneration(body)
     } catch (error) {

@@ -1,6 +1,10 @@
 import { ArrowLeft, Check, ChevronDown, Sparkles } from 'lucide-react'
 import { RadioGroup, Select } from 'radix-ui'
 import { memo, useId, useState } from 'react'
+import { Link } from 'react-router'
+import { CHANGE_GROUPS, CHANGE_GROUP_TEXT, NO_CHANGE_CHOSEN_MESSAGE, type ChangeGroup } from '../../../shared/change-groups'
+import { MAX_COMPARED_STYLES } from '../../../shared/generation'
+import { useAuth } from '../../auth/auth-context'
 import { findPalette, PALETTE_IDS, isPaletteId, paletteLabel, type PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, isStyleId, STYLES, type Style, type StyleId } from '../../../shared/catalogue/styles'
 import { styleImageSources } from '../../../shared/catalogue/images'
@@ -34,19 +38,44 @@ type Props = {
   onPaletteChange: (palette: PaletteId) => void
   onTransform: () => void
   onBack: () => void
+  /** What should change (decision 0045). */
+  changes: ChangeGroup[]
+  onChangesChange: (changes: ChangeGroup[]) => void
+  /** Styles to compare (decision 0046); empty when comparing is off. */
+  compare: StyleId[]
+  compareOn: boolean
+  onCompareToggle: (on: boolean) => void
+  onCompareStyleToggle: (style: StyleId) => void
+  /** /pricing, with the way back here. */
+  buyCreditsHref: string
 }
 
 /** Step 2: the 21 styles as a radio group, the palette dropdown and a panel with 'Transform My Bathroom' (spec §2). */
-export function StyleStep({ style: styleProp, palette: paletteProp, photoUrl, photoRatio, onStyleChange, onPaletteChange, onTransform, onBack }: Props) {
+export function StyleStep(props: Props) {
+  const { style: styleProp, palette: paletteProp, photoUrl, photoRatio, onStyleChange, onPaletteChange, onTransform, onBack, compareOn } = props
   // The choices live in the address, which the router updates in a transition: mirror them locally so a
   // quick run of key presses on the select or the radio group never sees the previous value come back.
   const [style, setStyle] = useState(styleProp)
   const [palette, setPalette] = useState(paletteProp)
-  const [fromAddress, setFromAddress] = useState({ style: styleProp, palette: paletteProp })
-  if (fromAddress.style !== styleProp || fromAddress.palette !== paletteProp) {
-    setFromAddress({ style: styleProp, palette: paletteProp })
+  const [changes, setChanges] = useState(props.changes)
+  const [compare, setCompare] = useState(props.compare)
+  const [fromAddress, setFromAddress] = useState({ style: styleProp, palette: paletteProp, changes: props.changes.join(','), compare: props.compare.join(',') })
+  if (fromAddress.style !== styleProp || fromAddress.palette !== paletteProp || fromAddress.changes !== props.changes.join(',') || fromAddress.compare !== props.compare.join(',')) {
+    setFromAddress({ style: styleProp, palette: paletteProp, changes: props.changes.join(','), compare: props.compare.join(',') })
     setStyle(styleProp)
     setPalette(paletteProp)
+    setChanges(props.changes)
+    setCompare(props.compare)
+  }
+  const toggleChange = (group: ChangeGroup, on: boolean) => {
+    const next = on ? [...changes.filter((chosenGroup) => chosenGroup !== group), group] : changes.filter((chosenGroup) => chosenGroup !== group)
+    setChanges(next)
+    props.onChangesChange(next)
+  }
+  const toggleCompared = (id: StyleId) => {
+    if (!compare.includes(id) && compare.length >= MAX_COMPARED_STYLES) return
+    setCompare(compare.includes(id) ? compare.filter((chosenStyle) => chosenStyle !== id) : [...compare, id])
+    props.onCompareStyleToggle(id)
   }
   // The choice shows at once from local state; the address follows in the router's transition (issue 17 §4).
   const chooseStyle = (next: StyleId) => {
@@ -60,16 +89,67 @@ export function StyleStep({ style: styleProp, palette: paletteProp, photoUrl, ph
   const groupLabelId = useId()
   const paletteId = useId()
   const transformHintId = useId()
+  const compareFullId = useId()
+  const changesLegendId = useId()
+  const costId = useId()
   const chosen = style ? findStyle(style) : undefined
   const chosenPalette = findPalette(palette)
+  const auth = useAuth()
+  const noChanges = changes.length === 0
+  const comparing = compare.length
+  const short = compareOn && !auth.loading && auth.user !== null && auth.credits < comparing
+  const ready = !noChanges && (compareOn ? comparing >= 2 && !short : style !== null)
+  const hint = noChanges
+    ? NO_CHANGE_CHOSEN_MESSAGE
+    : compareOn
+      ? comparing < 2
+        ? `Choose ${comparing === 0 ? '2 or 3 styles' : 'at least one more style'} to compare.`
+        : null
+      : style
+        ? null
+        : 'Choose a style to continue.'
 
   return (
     <div className="grid gap-8 lg:grid-cols-3">
       <div className="lg:col-span-2">
-        <p id={groupLabelId} className="font-sans text-base font-semibold text-ink-900">
-          Design style
-        </p>
-        <p className="mt-1 text-sm text-ink-600">Use the arrow keys to move between styles.</p>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <p id={groupLabelId} className="font-sans text-base font-semibold text-ink-900">
+              {compareOn ? `Styles to compare (up to ${MAX_COMPARED_STYLES})` : 'Design style'}
+            </p>
+            <p className="mt-1 text-sm text-ink-600">{compareOn ? `Tick 2 or 3 styles: ${comparing} of ${MAX_COMPARED_STYLES} chosen.` : 'Use the arrow keys to move between styles.'}</p>
+          </div>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-full bg-white px-4 py-2 text-sm font-medium text-ink-900 shadow-sm ring-1 ring-sand-200 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+            <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={compareOn} onChange={(event) => props.onCompareToggle(event.target.checked)} />
+            Compare up to {MAX_COMPARED_STYLES} styles
+          </label>
+        </div>
+        {compareOn ? (
+          <div role="group" aria-labelledby={groupLabelId} className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {STYLES.map((item) => {
+              const ticked = compare.includes(item.id)
+              const full = !ticked && comparing >= MAX_COMPARED_STYLES
+              return (
+                <label
+                  key={item.id}
+                  data-state={ticked ? 'checked' : 'unchecked'}
+                  className={`group relative cursor-pointer overflow-hidden rounded-2xl bg-white text-left shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 data-[state=checked]:ring-2 data-[state=checked]:ring-brand-600 ${full ? 'cursor-not-allowed opacity-60' : ''}`}
+                >
+                  <input type="checkbox" className="sr-only" checked={ticked} disabled={full} aria-describedby={full ? compareFullId : undefined} onChange={() => toggleCompared(item.id)} />
+                  <StyleCardPicture style={item} />
+                  <span className="flex items-center justify-between gap-2 px-3 py-2.5">
+                    <span className="text-sm font-medium text-ink-900">{item.name}</span>
+                    {ticked && (
+                      <span className="flex h-5 w-5 shrink-0 items-center justify-center rounded-md bg-brand-700 text-white">
+                        <Check aria-hidden="true" className="h-3.5 w-3.5" />
+                      </span>
+                    )}
+                  </span>
+                </label>
+              )
+            })}
+          </div>
+        ) : (
         <RadioGroup.Root
           aria-labelledby={groupLabelId}
           value={style ?? ''}
@@ -107,7 +187,13 @@ export function StyleStep({ style: styleProp, palette: paletteProp, photoUrl, ph
             </RadioGroup.Item>
           ))}
         </RadioGroup.Root>
-        {chosen && (
+        )}
+        {compareOn && comparing >= MAX_COMPARED_STYLES && (
+          <p id={compareFullId} className="mt-3 text-sm text-ink-700">
+            {MAX_COMPARED_STYLES} styles chosen: untick one to choose another.
+          </p>
+        )}
+        {chosen && !compareOn && (
           // Phones show the panel below all 21 styles: this bar stays in reach while the grid scrolls.
           <div className="sticky bottom-4 z-10 mt-4 lg:hidden">
             <div className="flex items-center justify-between gap-3 rounded-full bg-ink-900 py-2 pl-5 pr-2 text-white shadow-lg">
@@ -135,13 +221,22 @@ export function StyleStep({ style: styleProp, palette: paletteProp, photoUrl, ph
               <img src={photoUrl} alt="Your bathroom photo" className="h-full w-full object-cover" />
             </div>
           )}
-          <div>
-            <p className="text-sm font-medium text-ink-600">Style</p>
-            <p className="font-display text-2xl text-ink-900" data-testid="chosen-style">
-              {chosen ? chosen.name : 'Not chosen yet'}
-            </p>
-            {chosen && <p className="mt-1 text-sm text-ink-600">{chosen.description}</p>}
-          </div>
+          {compareOn ? (
+            <div>
+              <p className="text-sm font-medium text-ink-600">Styles to compare</p>
+              <p className="font-display text-2xl text-ink-900" data-testid="chosen-style">
+                {comparing ? compare.map((id) => findStyle(id)?.name ?? id).join(', ') : 'Not chosen yet'}
+              </p>
+            </div>
+          ) : (
+            <div>
+              <p className="text-sm font-medium text-ink-600">Style</p>
+              <p className="font-display text-2xl text-ink-900" data-testid="chosen-style">
+                {chosen ? chosen.name : 'Not chosen yet'}
+              </p>
+              {chosen && <p className="mt-1 text-sm text-ink-600">{chosen.description}</p>}
+            </div>
+          )}
           <div>
             <label htmlFor={paletteId} className="mb-1.5 block text-sm font-medium text-ink-900">
               Colour palette
@@ -192,14 +287,60 @@ export function StyleStep({ style: styleProp, palette: paletteProp, photoUrl, ph
               )}
             </div>
           </div>
+          {/* Decision 0045: what should change, all on by default; at least one stays on. */}
+          <fieldset aria-describedby={noChanges ? transformHintId : undefined} aria-invalid={noChanges || undefined}>
+            <legend id={changesLegendId} className="mb-1.5 text-sm font-medium text-ink-900">
+              What should change?
+            </legend>
+            <p className="mb-2 text-sm text-ink-600">Anything you untick stays exactly as it is in your photo.</p>
+            <div className="space-y-1">
+              {CHANGE_GROUPS.map((group) => (
+                <label key={group} className="flex cursor-pointer items-start gap-3 rounded-xl px-2 py-2 hover:bg-sand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
+                    checked={changes.includes(group)}
+                    onChange={(event) => toggleChange(group, event.target.checked)}
+                  />
+                  <span>
+                    <span className="block text-sm font-medium text-ink-900">{CHANGE_GROUP_TEXT[group].label}</span>
+                    <span className="block text-xs text-ink-600">{CHANGE_GROUP_TEXT[group].covers}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {compareOn && comparing > 0 && (
+            // Decision 0046: the cost before starting, and what happens without enough credits.
+            <div id={costId} className={`rounded-2xl px-4 py-3 text-sm ${short ? 'bg-red-50 text-red-900 ring-1 ring-red-200' : 'bg-brand-50 text-brand-900'}`} data-testid="compare-cost">
+              <p className="font-semibold">
+                {comparing} {comparing === 1 ? 'design' : 'designs'}, {comparing} {comparing === 1 ? 'credit' : 'credits'}
+              </p>
+              {!auth.loading && auth.user ? (
+                short ? (
+                  <p className="mt-1">
+                    You have {auth.credits} {auth.credits === 1 ? 'credit' : 'credits'}, so this comparison cannot start. Untick {comparing - auth.credits === 1 ? 'a style' : `${comparing - auth.credits} styles`}, or{' '}
+                    <Link to={props.buyCreditsHref} className="font-semibold underline">
+                      buy credits
+                    </Link>
+                    .
+                  </p>
+                ) : (
+                  <p className="mt-1">You have {auth.credits} {auth.credits === 1 ? 'credit' : 'credits'}. A design that fails is not charged: its credit comes straight back.</p>
+                )
+              ) : (
+                <p className="mt-1">New accounts get 2 free credits. A design that fails is not charged.</p>
+              )}
+            </div>
+          )}
           <div className="space-y-3">
-            <Button size="lg" className="w-full" onClick={onTransform} disabled={!style} aria-describedby={style ? undefined : transformHintId}>
+            <Button size="lg" className="w-full" onClick={onTransform} disabled={!ready} aria-describedby={[hint ? transformHintId : null, compareOn && comparing > 0 ? costId : null].filter(Boolean).join(' ') || undefined}>
               <Sparkles aria-hidden="true" className="h-5 w-5" />
-              Transform My Bathroom
+              {compareOn ? `Compare ${comparing >= 2 ? comparing : ''} Styles`.replace('  ', ' ') : 'Transform My Bathroom'}
             </Button>
-            {!style && (
-              <p id={transformHintId} className="text-center text-sm text-ink-600">
-                Choose a style to continue.
+            {hint && (
+              <p id={transformHintId} role={noChanges ? 'alert' : undefined} className={`text-center text-sm ${noChanges ? 'font-medium text-red-800' : 'text-ink-600'}`}>
+                {hint}
               </p>
             )}
             <Button variant="secondary" className="w-full" onClick={onBack}>

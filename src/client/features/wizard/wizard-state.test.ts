@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  changesChosen,
+  compareStyleToggled,
+  compareToggled,
   backToStyles,
   backToTransformations,
   backToUpload,
@@ -22,7 +25,7 @@ const write = (state: WizardState, previous = '') => writeWizard(new URLSearchPa
 
 describe('The wizard in the address', () => {
   it('starts on the upload step with the defaults', () => {
-    expect(read('')).toEqual({ step: 'upload', style: null, palette: 'surprise-me', room: 'bathroom', design: null })
+    expect(read('')).toEqual({ step: 'upload', style: null, palette: 'surprise-me', room: 'bathroom', design: null, changes: ['walls', 'floor', 'cabinetry', 'fixtures'], compare: [] })
   })
 
   it('keeps a style arriving from the styles page preselected', () => {
@@ -37,10 +40,10 @@ describe('The wizard in the address', () => {
 
   it('round-trips every step through the query string', () => {
     const states: WizardState[] = [
-      { step: 'upload', style: null, palette: 'surprise-me', room: 'bathroom', design: null },
-      { step: 'style', style: 'zen-japandi', palette: 'earth-tones', room: 'bathroom', design: null },
-      { step: 'generate', style: 'glam', palette: 'surprise-me', room: 'bathroom', design: null },
-      { step: 'products', style: 'coastal', palette: 'spa-blues', room: 'bathroom', design: 'd-1' },
+      { step: 'upload', style: null, palette: 'surprise-me', room: 'bathroom', design: null, changes: ['walls', 'floor', 'cabinetry', 'fixtures'], compare: [] },
+      { step: 'style', style: 'zen-japandi', palette: 'earth-tones', room: 'bathroom', design: null, changes: ['walls', 'floor', 'cabinetry', 'fixtures'], compare: [] },
+      { step: 'generate', style: 'glam', palette: 'surprise-me', room: 'bathroom', design: null, changes: ['walls', 'floor', 'cabinetry', 'fixtures'], compare: [] },
+      { step: 'products', style: 'coastal', palette: 'spa-blues', room: 'bathroom', design: 'd-1', changes: ['walls', 'floor', 'cabinetry', 'fixtures'], compare: [] },
     ]
     for (const state of states) expect(read(write(state))).toEqual(state)
   })
@@ -68,9 +71,9 @@ describe('Moving through the wizard (spec §4)', () => {
   })
 
   it('3 → 2 clears style, palette and design; 4 → 3 clears the design; reset clears everything', () => {
-    const products: WizardState = { step: 'products', style: 'coastal', palette: 'spa-blues', room: 'bathroom', design: 'design-1' }
+    const products: WizardState = { step: 'products', style: 'coastal', palette: 'spa-blues', room: 'bathroom', design: 'design-1', changes: ['floor'], compare: [] }
     expect(backToTransformations(products)).toEqual({ ...products, step: 'generate', design: null })
-    expect(backToStyles(backToTransformations(products))).toEqual({ step: 'style', style: null, palette: 'surprise-me', room: 'bathroom', design: null })
+    expect(backToStyles(backToTransformations(products))).toEqual({ step: 'style', style: null, palette: 'surprise-me', room: 'bathroom', design: null, changes: ['floor'], compare: [] })
     expect(resetWizard()).toEqual(INITIAL_WIZARD)
   })
 
@@ -86,5 +89,31 @@ describe('Moving through the wizard (spec §4)', () => {
     expect(isMissingData(read('step=products&style=coastal'), true)).toBe(true)
     expect(isMissingData(read('step=products&style=coastal&design=d1'), false)).toBe(false)
     expect(redirectHome(read('step=generate&style=coastal&palette=pastels'))).toEqual({ ...INITIAL_WIZARD, style: 'coastal' })
+  })
+
+  it('keeps what changes in the address only when it is not everything, and needs at least one group to go on', () => {
+    expect(read('step=style').changes).toEqual(['walls', 'floor', 'cabinetry', 'fixtures'])
+    const some = changesChosen(read('step=style&style=coastal'), ['fixtures', 'walls'])
+    expect(writeWizard(new URLSearchParams(), some).get('changes')).toBe('walls,fixtures')
+    expect(read(writeWizard(new URLSearchParams(), some).toString()).changes).toEqual(['walls', 'fixtures'])
+    const none = changesChosen(some, [])
+    expect(writeWizard(new URLSearchParams(), none).get('changes')).toBe('none')
+    expect(read('step=style&style=coastal&changes=none').changes).toEqual([])
+    expect(transformRequested(none).step).toBe('style')
+    expect(transformRequested(some).step).toBe('generate')
+    expect(writeWizard(new URLSearchParams(), changesChosen(some, ['walls', 'floor', 'cabinetry', 'fixtures'])).has('changes')).toBe(false)
+  })
+
+  it('compares two or three styles: never more than three, and the single style carries over', () => {
+    let state = compareToggled(styleChosen(read('step=style'), 'coastal'), true)
+    expect(state.compare).toEqual(['coastal'])
+    expect(transformRequested(state).step).toBe('style')
+    for (const style of ['glam', 'rustic', 'victorian'] as const) state = compareStyleToggled(state, style)
+    expect(state.compare).toEqual(['coastal', 'glam', 'rustic'])
+    expect(read(writeWizard(new URLSearchParams(), state).toString()).compare).toEqual(['coastal', 'glam', 'rustic'])
+    expect(transformRequested(state).step).toBe('generate')
+    expect(isMissingData(read('step=generate&compare=coastal,glam'), true)).toBe(false)
+    expect(read('compare=coastal,coastal,nope,glam,rustic,victorian').compare).toEqual(['coastal', 'glam', 'rustic'])
+    expect(compareToggled(compareStyleToggled(state, 'coastal'), false)).toMatchObject({ compare: [], style: 'coastal' })
   })
 })

@@ -2,7 +2,8 @@
 // updated by replacement). These pure functions read it, write it and move between steps (spec §4).
 import { DEFAULT_PALETTE, isPaletteId, type PaletteId } from '../../../shared/catalogue/palettes'
 import { isStyleId, type StyleId } from '../../../shared/catalogue/styles'
-import { isRoomType, type RoomType } from '../../../shared/generation'
+import { ALL_CHANGE_GROUPS, changesEverything, normaliseChangeGroups, type ChangeGroup } from '../../../shared/change-groups'
+import { isRoomType, MAX_COMPARED_STYLES, type RoomType } from '../../../shared/generation'
 
 export const WIZARD_STEPS = ['upload', 'style', 'generate', 'products'] as const
 export type WizardStep = (typeof WIZARD_STEPS)[number]
@@ -13,12 +14,18 @@ export type WizardState = {
   palette: PaletteId
   room: RoomType
   design: string | null
+  /** What the redesign changes (decision 0045); may be empty while the visitor is choosing (the step says so). */
+  changes: ChangeGroup[]
+  /** Styles to compare in one go (decision 0046); empty for a single style. */
+  compare: StyleId[]
 }
 
-const WIZARD_KEYS = ['step', 'style', 'palette', 'room', 'design'] as const
+const WIZARD_KEYS = ['step', 'style', 'palette', 'room', 'design', 'changes', 'compare'] as const
+/** The address's word for "no group chosen" (an empty parameter would read as the default, everything). */
+const NO_CHANGES = 'none'
 const DEFAULT_ROOM: RoomType = 'bathroom'
 
-export const INITIAL_WIZARD: WizardState = { step: 'upload', style: null, palette: DEFAULT_PALETTE, room: DEFAULT_ROOM, design: null }
+export const INITIAL_WIZARD: WizardState = { step: 'upload', style: null, palette: DEFAULT_PALETTE, room: DEFAULT_ROOM, design: null, changes: [...ALL_CHANGE_GROUPS], compare: [] }
 
 /** Unknown or malformed values read as their defaults, so a hand-edited address never breaks the page. */
 export function readWizard(params: URLSearchParams): WizardState {
@@ -27,12 +34,16 @@ export function readWizard(params: URLSearchParams): WizardState {
   const palette = params.get('palette')
   const room = params.get('room')
   const design = params.get('design')?.trim()
+  const changes = params.get('changes')
+  const compare = (params.get('compare') ?? '').split(',').filter(isStyleId)
   return {
     step,
     style: isStyleId(style) ? style : null,
     palette: isPaletteId(palette) ? palette : DEFAULT_PALETTE,
     room: isRoomType(room) ? room : DEFAULT_ROOM,
     design: design ? design.slice(0, 100) : null,
+    changes: changes === null ? [...ALL_CHANGE_GROUPS] : changes === NO_CHANGES ? [] : normaliseChangeGroups(changes.split(',')),
+    compare: [...new Set(compare)].slice(0, MAX_COMPARED_STYLES),
   }
 }
 
@@ -46,6 +57,8 @@ export function writeWizard(previous: URLSearchParams, state: WizardState): URLS
   if (!isStart || state.palette !== DEFAULT_PALETTE) next.set('palette', state.palette)
   if (!isStart || state.room !== DEFAULT_ROOM) next.set('room', state.room)
   if (state.design) next.set('design', state.design)
+  if (!changesEverything(state.changes)) next.set('changes', state.changes.length ? normaliseChangeGroups(state.changes).join(',') : NO_CHANGES)
+  if (state.compare.length) next.set('compare', state.compare.join(','))
   return next
 }
 
@@ -64,9 +77,31 @@ export function paletteChosen(state: WizardState, palette: PaletteId): WizardSta
   return { ...state, palette }
 }
 
-/** 2 → 3: only with a style chosen (the palette always has a value: surprise-me by default). */
+export function changesChosen(state: WizardState, changes: readonly ChangeGroup[]): WizardState {
+  return { ...state, changes: normaliseChangeGroups(changes) }
+}
+
+/** Compare mode on or off; the single style chosen so far becomes the first compared one. */
+export function compareToggled(state: WizardState, on: boolean): WizardState {
+  if (!on) return { ...state, compare: [], style: state.style ?? state.compare[0] ?? null }
+  return { ...state, compare: state.compare.length ? state.compare : state.style ? [state.style] : [] }
+}
+
+/** A style ticked or unticked for comparing; never more than MAX_COMPARED_STYLES. */
+export function compareStyleToggled(state: WizardState, style: StyleId): WizardState {
+  if (state.compare.includes(style)) return { ...state, compare: state.compare.filter((chosen) => chosen !== style) }
+  if (state.compare.length >= MAX_COMPARED_STYLES) return state
+  return { ...state, compare: [...state.compare, style] }
+}
+
+/** Whether the choices allow a transformation: a style (or 2–3 to compare), and something to change. */
+export function canTransform(state: Pick<WizardState, 'style' | 'compare' | 'changes'>): boolean {
+  return state.changes.length > 0 && (state.compare.length > 0 ? state.compare.length >= 2 : state.style !== null)
+}
+
+/** 2 → 3: only with a style chosen (or 2–3 to compare) and something to change (the palette always has a value). */
 export function transformRequested(state: WizardState): WizardState {
-  return state.style ? { ...state, step: 'generate', design: null } : state
+  return canTransform(state) ? { ...state, step: 'generate', design: null } : state
 }
 
 /** 3 → 4: the visitor accepted a transformation and asks for products for that design. */
@@ -79,9 +114,9 @@ export function backToUpload(state: WizardState): WizardState {
   return { ...state, step: 'upload', design: null }
 }
 
-/** 3 → 2 clears style, palette and design. */
+/** 3 → 2 clears style, palette and design (and the styles compared); what changes stays. */
 export function backToStyles(state: WizardState): WizardState {
-  return { ...state, step: 'style', style: null, palette: DEFAULT_PALETTE, design: null }
+  return { ...state, step: 'style', style: null, palette: DEFAULT_PALETTE, design: null, compare: [] }
 }
 
 /** 4 → 3 clears the design. */
@@ -105,7 +140,7 @@ export function isMissingData(state: WizardState, hasPhoto: boolean): boolean {
     case 'style':
       return !hasPhoto
     case 'generate':
-      return !hasPhoto || !state.style
+      return !hasPhoto || !canTransform(state)
     case 'products':
       return !state.style || !state.design
   }

@@ -1,3 +1,4 @@
+import type { ChangeGroup } from '../../../shared/change-groups'
 import type { PaletteId } from '../../../shared/catalogue/palettes'
 import type { StyleId } from '../../../shared/catalogue/styles'
 import type { RoomType } from '../../../shared/generation'
@@ -8,6 +9,8 @@ export type GenerationInput = {
   styleId: StyleId
   paletteId: PaletteId
   roomType: RoomType
+  /** What the redesign may change (decision 0045); the rest of the photo stays as it was. At least one group. */
+  changes: readonly ChangeGroup[]
   seed: number
   signal: AbortSignal
 }

@@ -159,7 +159,7 @@ function provider(overrides: Partial<ReplicateGenerationOptions> = {}) {
 }
 
 function generationInput(overrides: Partial<GenerationInput> = {}): GenerationInput {
-  return { image: photo, styleId: 'coastal', paletteId: 'spa-blues', roomType: 'bathroom', seed: 424242, signal: new AbortController().signal, ...overrides }
+  return { image: photo, styleId: 'coastal', paletteId: 'spa-blues', roomType: 'bathroom', changes: ['walls', 'floor', 'cabinetry', 'fixtures'], seed: 424242, signal: new AbortController().signal, ...overrides }
 }
 
 beforeAll(async () => {
@@ -222,6 +222,15 @@ describe('Replicate generation provider', () => {
     const body = JSON.parse(requests[0]!.body) as { input: Record<string, unknown> }
     expect(body.input).toMatchObject({ steps: 28, guidance: 10, output_format: 'jpg', safety_tolerance: 2, seed: 7, prompt_upsampling: false })
     expect(body.input.prompt).toBe(buildRedesignPrompt('zen-japandi', 'warm-neutrals', 'bathroom'))
+  })
+
+  it('Tells the model in words which surfaces to keep when the person chose only some to change', async () => {
+    scenario = 'succeeds-at-once'
+    await provider().generate(generationInput({ changes: ['floor'] }))
+    const body = JSON.parse(requests[0]!.body) as { input: { prompt: string } }
+    expect(body.input.prompt).toBe(buildRedesignPrompt('coastal', 'spa-blues', 'bathroom', ['floor']))
+    expect(body.input.prompt).toContain('Change only the floor.')
+    expect(body.input.prompt).toContain('Keep the walls and ceiling, the vanity, cabinets and countertop and the basin, toilet, bath, taps and metal finishes exactly as they are in the photo')
   })
 
   it('Polls a slow prediction through starting and processing until it succeeds', async () => {

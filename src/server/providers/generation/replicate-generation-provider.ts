@@ -98,7 +98,7 @@ export function createReplicateGenerationProvider(options: ReplicateGenerationOp
 
   function predictionInput(input: GenerationInput) {
     return {
-      prompt: buildRedesignPrompt(input.styleId, input.paletteId, input.roomType),
+      prompt: buildRedesignPrompt(input.styleId, input.paletteId, input.roomType, input.changes),
       control_image: `data:image/jpeg;base64,${input.image.toString('base64')}`,
       steps: settings.steps,
       guidance: settings.guidance,

@@ -1,5 +1,6 @@
 // The surface classes (label-classes.ts holds the table) as the redesign groups them: what changes with
 // which of the person's choices (walls, floor, vanity and cabinets, fixtures and metal finish).
+import { CHANGE_GROUPS, type ChangeGroup } from '../../../../shared/change-groups'
 import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
 
 export const CLASS_VOID = LABEL.void
@@ -21,8 +22,8 @@ export const CLASS_DOOR = LABEL.door
 
 export const CLASS_COUNT = LABEL_CLASS_COUNT
 
-/** What a person can ask the redesign to change; a group left out keeps its pixels exactly. */
-export type ChangeGroup = 'walls' | 'floor' | 'cabinetry' | 'fixtures'
+/** What a person can ask the redesign to change (src/shared/change-groups.ts); a group left out keeps its pixels exactly. */
+export type { ChangeGroup }
 
 export type Changes = Readonly<Record<ChangeGroup, boolean>>
 
@@ -51,6 +52,11 @@ export const CLASS_GROUP: readonly (ChangeGroup | null)[] = [
   null,
   'cabinetry',
 ]
+
+/** The chosen groups (a list, as requests and designs store them) as the engine's per-group switches. */
+export function changesOf(groups: readonly ChangeGroup[]): Changes {
+  return Object.fromEntries(CHANGE_GROUPS.map((group) => [group, groups.includes(group)])) as Record<ChangeGroup, boolean>
+}
 
 /** Per class: 1 when the redesign may change it under the given choice of groups. */
 export function changedClasses(changes: Changes): Uint8Array {

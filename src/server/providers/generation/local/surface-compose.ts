@@ -44,6 +44,11 @@ export type SurfaceRedesign = {
   geometry: RoomGeometry
 }
 
+/**
+ * At a border between a surface being redrawn and one the person chose to keep, the kept one is taken whenever it
+ * holds at least this share of the two labels' weight: a kept surface loses no rim to its redrawn neighbour.
+ */
+const KEEP_BORDER_SHARE = 0.2
 /** Colour-match falloff for snapping full-size pixels to labels, in squared 8-bit sRGB units. */
 const SNAP_COLOUR_SPREAD = 2 * 22 * 22
 /** Share of the grade's vignette used: redrawn surfaces sit beside kept pixels that take none. */
@@ -58,6 +63,9 @@ export function redesignFromSurfaces(input: SurfaceRedesignInput): SurfaceRedesi
   if (pixels.length !== width * height * 3) throw new Error('The photo does not match its size')
   const changes: Changes = { ...ALL_CHANGES, ...input.changes }
   const changed = changedClasses(changes)
+  // Classes kept only because the person left their group out (decision 0045): at their borders, the keep wins.
+  const everything = changedClasses(ALL_CHANGES)
+  const keptByChoice = changed.map((value, label) => (everything[label] === 1 && value === 0 ? 1 : 0))
   const grid = input.labelPixels && input.labelPixels.length === labelWidth * labelHeight * 3 ? input.labelPixels : downsample(pixels, width, height, labelWidth, labelHeight)
   const geometry = estimateRoomGeometry(labels, labelWidth, labelHeight, input.geometry)
 
@@ -75,7 +83,7 @@ export function redesignFromSurfaces(input: SurfaceRedesignInput): SurfaceRedesi
   const shading = surfaceShading(grid, labels, groups, labelWidth, labelHeight)
   const finishes = classFinishes({ palette: input.palette, look: input.look, recipe: input.recipe, seed: input.seed })
   const grade = buildGrade(input.look, input.recipe, input.seed)
-  const output = paintFullSize({ pixels, width, height, labels, labelWidth, labelHeight, geometry, shading, finishes, changed, grade })
+  const output = paintFullSize({ pixels, width, height, labels, labelWidth, labelHeight, geometry, shading, finishes, changed, keptByChoice, grade })
   return { pixels: output, geometry }
 }
 
@@ -133,6 +141,8 @@ type PaintInput = {
   shading: SurfaceShading
   finishes: ClassFinish[]
   changed: Uint8Array
+  /** Per class: 1 when it would change but its group was not chosen. */
+  keptByChoice: Uint8Array
   grade: Grade
 }
 
@@ -195,6 +205,14 @@ function paintFullSize(input: PaintInput): Uint8Array {
       count = addCandidate(candidateLabel, candidateWeight, count, labels[bottomRight]!, wx * wy, labelColour, bottomRight, red8, green8, blue8)
       let best = 0
       for (let index = 1; index < count; index++) if (candidateWeight[index]! > candidateWeight[best]!) best = index
+      if (!input.keptByChoice[candidateLabel[best]!]) {
+        for (let index = 0; index < count; index++) {
+          if (input.keptByChoice[candidateLabel[index]!] && candidateWeight[index]! >= KEEP_BORDER_SHARE * (candidateWeight[index]! + candidateWeight[best]!)) {
+            best = index
+            break
+          }
+        }
+      }
       let second = -1
       for (let index = 0; index < count; index++) if (index !== best && (second < 0 || candidateWeight[index]! > candidateWeight[second]!)) second = index
       const bestLabel = candidateLabel[best]!

@@ -1,0 +1,2 @@
+ALTER TABLE "generations" ADD COLUMN "changes" text[] DEFAULT '{walls,floor,cabinetry,fixtures}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_designs" ADD COLUMN "changes" text[] DEFAULT '{walls,floor,cabinetry,fixtures}'::text[] NOT NULL;

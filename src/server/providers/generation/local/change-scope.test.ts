@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { UNCHOSEN_DELTA_E_TARGET, unchosenChange } from '../../../../../bench/support/engine-accuracy'
+import { CHANGE_GROUPS } from '../../../../shared/change-groups'
+import { captionBandHeight } from './caption'
+import { rgbPixelsToLab } from './colour-space'
+import { decodeLabelPixels } from './label-classes'
+import { renderLocalRedesign } from './local-engine'
+import { changesOf } from './surface-classes'
+
+// Issue 19 §2, decision 0045: what a person leaves unticked keeps its pixels. Measured on the stock photos against
+// their exact label maps (the engine uses the same maps for them), one group left out at a time.
+const STOCK = path.resolve(import.meta.dirname, '../../../../../bench/scenes/stock')
+
+async function rawRgb(file: string | Buffer) {
+  const { data, info } = await sharp(file).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }
+}
+
+describe('choosing what changes', () => {
+  it.each(['stock-1', 'stock-2', 'stock-3', 'stock-4'])('%s: every group left unticked keeps its look (mean ΔE2000 ≤ 2) while the chosen ones change', async (id) => {
+    const bytes = readFileSync(path.join(STOCK, `${id}.jpg`))
+    const photo = await rawRgb(bytes)
+    const truth = decodeLabelPixels((await rawRgb(path.join(STOCK, `${id}.labels.png`))).data, 3)
+    const before = rgbPixelsToLab(photo.data, 3)
+    const rows = photo.height - captionBandHeight(photo.height)
+    for (const kept of CHANGE_GROUPS) {
+      const chosen = CHANGE_GROUPS.filter((group) => group !== kept)
+      const output = await renderLocalRedesign({ image: bytes, styleId: 'industrial', paletteId: 'dark-moody', roomType: 'bathroom', seed: 3, changes: changesOf(chosen) })
+      const after = rgbPixelsToLab((await rawRgb(output.image)).data, 3)
+      const left = unchosenChange(truth, before, after, photo.width, photo.height, chosen, { rows })
+      if (left.pixels > 0) expect(left.meanDeltaE, `${id} with ${kept} kept`).toBeLessThanOrEqual(UNCHOSEN_DELTA_E_TARGET)
+      // The same surfaces do change when they are chosen: the measure would notice a redesign that changed nothing.
+      const changedTheRest = unchosenChange(truth, before, after, photo.width, photo.height, [kept], { rows })
+      expect(changedTheRest.meanDeltaE, `${id}: the chosen surfaces change`).toBeGreaterThan(8)
+    }
+  })
+})
