@@ -78,6 +78,8 @@ test('A member keeps the floor, compares three styles side by side and finds eac
   await expect(page.getByRole('heading', { name: 'Your styles side by side' })).toBeVisible()
   await expect(page.getByRole('img', { name: 'Before: your bathroom photo' })).toBeVisible()
   for (const style of ['coastal', 'industrial', 'glam']) await expect(page.getByTestId(`compare-${style}`).getByTestId('compare-status')).toHaveText('Ready · saved to My Designs · 1 credit', { timeout: 60_000 })
+  // Honest about who made them.
+  await expect(page.getByText('These images were made by Lavo’s built-in design engine')).toBeVisible()
   expect((await me(page)).credits).toBe(19)
   await closeToasts(page)
   await expectNoAxeViolations(page, 'compare results')
@@ -103,6 +105,8 @@ test('When every compared design fails, each credit comes back on its own and th
   await expect(page.getByTestId('compare-cost')).toContainText('2 designs, 2 credits')
   await page.getByRole('button', { name: 'Compare 2 Styles' }).click()
   for (const style of ['scandinavian', 'rustic']) await expect(page.getByTestId(`compare-${style}`).getByTestId('compare-status')).toHaveText('Not made: your credit was refunded', { timeout: 30_000 })
+  // Samples are not the engine's work: no note says they are.
+  await expect(page.getByText(/made by Lavo’s built-in design engine/)).toHaveCount(0)
   expect((await me(page, origin)).credits).toBe(2)
   await closeToasts(page)
   await expectNoAxeViolations(page, 'compare failures')

@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { describeChanges, type ChangeGroup } from '../../../shared/change-groups'
 import type { PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, sampleImagePath, type StyleId } from '../../../shared/catalogue/styles'
-import type { GenerationView, RoomType } from '../../../shared/generation'
+import { LOCAL_ENGINE_METHOD, type GenerationView, type RoomType } from '../../../shared/generation'
 import { fallbackOverlay, fallbackToast, NO_CREDITS_MESSAGE } from '../../../shared/generation-messages'
 import { useAuth } from '../../auth/auth-context'
 import { Button, buttonClass } from '../../components/ui/button'
@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api'
 import type { StoredPhoto } from '../../lib/browser-storage'
 import { downloadDesignImage, wizardDesignFileName } from '../../lib/download-design'
 import { toast } from '../../lib/toast'
+import { EngineNote } from './engine-note'
 import { fetchGeneration, requestComparison } from './generation-api'
 import { progressAt } from './generation-step'
 import { uploadedImageId, type FinishedGeneration } from './use-generation'
@@ -162,6 +163,7 @@ export function CompareStep(props: CompareStepProps) {
 
   const startedAt = phase.kind === 'started' ? phase.started.startedAt : null
   const done = views.filter((view) => view !== null && isFinished(view)).length
+  const madeByEngine = views.filter((view) => view?.result && !view.result.fallback && view.result.method === LOCAL_ENGINE_METHOD).length
   return (
     <div>
       <p className="text-ink-600">
@@ -185,6 +187,11 @@ export function CompareStep(props: CompareStepProps) {
           </li>
         ))}
       </ul>
+      {madeByEngine > 0 && (
+        <div className="mt-5">
+          <EngineNote count={madeByEngine} />
+        </div>
+      )}
       <div className="mt-6 flex flex-wrap gap-3">
         {backToStyles}
         <Link to="/my-designs" className={buttonClass('ghost')}>

@@ -1,10 +1,11 @@
-import { ArrowLeft, CircleAlert, Coins, Download, Info, LoaderCircle, RotateCcw, ShoppingBag } from 'lucide-react'
+import { ArrowLeft, CircleAlert, Coins, Download, LoaderCircle, RotateCcw, ShoppingBag } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from '../../lib/toast'
 import type { ChangeGroup } from '../../../shared/change-groups'
 import type { PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, sampleImagePath, type StyleId } from '../../../shared/catalogue/styles'
+import { EngineNote } from './engine-note'
 import { LOCAL_ENGINE_METHOD, type GenerationResult, type GenerationView, type RoomType } from '../../../shared/generation'
 import { useAuth } from '../../auth/auth-context'
 import { Button, buttonClass } from '../../components/ui/button'
@@ -270,12 +271,7 @@ function Result({
               </Button>
             </div>
             {reused && <p className="text-sm text-ink-600">You created this design earlier today, so no credit was used. Choose Retry Renovation for a fresh take.</p>}
-            {result?.method === LOCAL_ENGINE_METHOD && (
-              <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800">
-                <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-                This image was made by Lavo’s built-in design engine, which restyles the colours and surfaces of your own photo. It was not made by an AI model.
-              </p>
-            )}
+            {result?.method === LOCAL_ENGINE_METHOD && <EngineNote />}
           </div>
         </div>
       )}

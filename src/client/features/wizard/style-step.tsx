@@ -292,7 +292,7 @@ export function StyleStep(props: Props) {
             <legend id={changesLegendId} className="mb-1.5 text-sm font-medium text-ink-900">
               What should change?
             </legend>
-            <p className="mb-2 text-sm text-ink-600">Anything you untick stays exactly as it is in your photo.</p>
+            <p className="mb-2 text-sm text-ink-600">Untick what you want to keep as it is.</p>
             <div className="space-y-1">
               {CHANGE_GROUPS.map((group) => (
                 <label key={group} className="flex cursor-pointer items-start gap-3 rounded-xl px-2 py-2 hover:bg-sand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
