@@ -12,6 +12,7 @@ import type { Logger } from './lib/logger'
 import { createStaticSite } from './lib/static-site'
 import type { RemoteFetchOptions } from './images/fetch-remote-image'
 import type { ObjectStorage } from './storage/object-storage'
+import type { PhotoScreener } from './images/photo-screening'
 import type { JobQueue } from './jobs/job-queue'
 import type Stripe from 'stripe'
 import type { PaymentProvider } from './providers/payments/payment-provider'
@@ -67,6 +68,8 @@ export type AppDeps = {
   logger: Logger
   /** Authenticates the admin CLI's commands to this server. */
   adminToken: string
+  /** The photo check (decision 0042): people and non-photos are refused before anything is charged. */
+  screenPhoto: PhotoScreener
   /** Test-only knobs for server-side URL fetches (a resolver, allow-listed local hosts). */
   remoteFetch?: RemoteFetchOptions
 }
@@ -83,7 +86,7 @@ const SECURITY_HEADERS = {
 /** Every /api route but the upload (its own 10 MB cap) and the Stripe webhook (512 kB) takes at most this. */
 const API_BODY_LIMIT = 100 * 1024
 const limitApiBody = limitBody(API_BODY_LIMIT)
-const OWN_BODY_LIMITS = [/^\/api\/images\/?$/, /^\/api\/webhooks\//]
+const OWN_BODY_LIMITS = [/^\/api\/images\/?$/, /^\/api\/images\/check\/?$/, /^\/api\/webhooks\//]
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
@@ -162,8 +165,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes({ auth: deps.auth, ...limits, db, logger: deps.logger, newsletter: deps.newsletter }))
   app.route('/api/me', meRoutes({ db, sessions, newsletter: deps.newsletter, logger: deps.logger }))
   app.route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
-  app.route('/api/images', imageRoutes({ db, storage: deps.storage, sessions, ...limits, storageQuotaBytes: deps.config.storageQuotaBytes, fetchOptions: deps.remoteFetch }))
-  app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions, ...limits, timeoutMs: deps.config.generationTimeoutMs, maxQueued: deps.config.maxQueuedGenerations, generatorName: deps.config.generationProvider }))
+  app.route('/api/images', imageRoutes({ db, storage: deps.storage, screenPhoto: deps.screenPhoto, sessions, ...limits, storageQuotaBytes: deps.config.storageQuotaBytes, fetchOptions: deps.remoteFetch }))
+  app.route('/api/generations', generationRoutes({ db, storage: deps.storage, screenPhoto: deps.screenPhoto, queue: deps.queue, sessions, ...limits, timeoutMs: deps.config.generationTimeoutMs, maxQueued: deps.config.maxQueuedGenerations, generatorName: deps.config.generationProvider }))
   app.route('/api/checkout', checkoutRoutes({ db, payments: deps.payments, logger: deps.logger, publicUrl: deps.config.publicUrl, sessions }))
   app.route('/api/promo-codes', promoCodeRoutes({ db, sessions }))
   if (deps.stripe && deps.config.stripe) app.route('/api/webhooks/stripe', stripeWebhookRoutes({ db, logger: deps.logger, stripe: deps.stripe, webhookSecret: deps.config.stripe.webhookSecret }))

@@ -19,6 +19,8 @@ export const LEDGER_REASONS = ['signup_bonus', 'generation', 'generation_refund'
 export type LedgerReason = (typeof LEDGER_REASONS)[number]
 export const CONTACT_MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 export const PURCHASE_STATUSES = ['pending', 'fulfilled', 'failed', 'cancelled'] as const
+/** An image's photo check: passed, or why it was refused. */
+export const PHOTO_SCREENINGS = ['passed', 'person', 'not_a_photo'] as const
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]
 
@@ -193,6 +195,8 @@ export const images = pgTable(
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
     sha256: text('sha256').notNull(),
+    /** The photo check's verdict (decision 0042), kept so a photo is checked once: null until a generation asks. */
+    screening: text('screening', { enum: PHOTO_SCREENINGS }),
     createdAt: createdAt(),
   },
   (table) => [index('images_user_idx').on(table.userId)],

@@ -15,6 +15,7 @@ import { GenerationRefusal, type GenerationProvider } from '../providers/generat
 import type { ObjectStorage } from '../storage/object-storage'
 import { creditSpendSql, grantCredits } from './credits'
 import { discardImage, imageUrl, saveImage } from './images'
+import { assertPhotoAllowed, type PhotoCheckDeps } from './photo-checks'
 
 export const GENERATION_JOB = 'generation'
 
@@ -48,7 +49,7 @@ export function queueFullMessage(maxQueued: number): string {
 }
 
 export async function requestGeneration(
-  deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & { maxQueued: number },
+  deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & PhotoCheckDeps & { maxQueued: number },
   userId: string,
   request: GenerationRequest,
 ): Promise<{ id: string; cached: boolean }> {
@@ -70,6 +71,8 @@ export async function requestGeneration(
     if (!found) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
     if (found.cachedId) return { id: found.cachedId, cached: true }
   }
+  // A photo of a person, or no photo of a room, is refused before anything is spent (decision 0042).
+  await assertPhotoAllowed(deps, userId, request.imageId)
 
   // One statement in one transaction: the credit is spent (creditSpendSql, reference = generation id)
   // only if the photo is the user's, the balance allows and the account has fewer than maxQueued generations
