@@ -33,6 +33,7 @@ import { imageRoutes } from './routes/images'
 import { generationRoutes } from './routes/generations'
 import { meRoutes } from './routes/me'
 import { passwordResetRoutes } from './routes/password-reset'
+import { designShareRoutes, publicShareRoutes, sharePageRoute } from './routes/shares'
 
 export type AppDeps = {
   config: Pick<
@@ -171,6 +172,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/promo-codes', promoCodeRoutes({ db, sessions }))
   if (deps.stripe && deps.config.stripe) app.route('/api/webhooks/stripe', stripeWebhookRoutes({ db, logger: deps.logger, stripe: deps.stripe, webhookSecret: deps.config.stripe.webhookSecret }))
   app.route('/api/designs', designRoutes({ db, storage: deps.storage, sessions, changes }))
+  app.route('/api/designs', designShareRoutes({ db, publicUrl: deps.config.publicUrl, sessions, ...limits }))
+  app.route('/api/shares', publicShareRoutes({ db, storage: deps.storage, ...limits }))
   app.route('/api/designs', productRoutes({ db, storage: deps.storage, sessions, ...limits, analyze: deps.analyzeRoom, amazonTag: deps.config.amazonTag }))
   app.route('/api/admin', adminRoutes({ db, token: deps.adminToken }))
   // Read at run time by prerendered pages too (decision 0017): what may differ between installs of the same build.
@@ -198,6 +201,7 @@ export function createApp(deps: AppDeps) {
 
   // While the built-in test checkout is active, every page shows the demo banner (decision 0016-demo-banner-and-production-default).
   const site = createStaticSite(deps.config.clientDir, { demo: deps.payments.name === 'test' })
+  app.route('/s', sharePageRoute({ db, publicUrl: deps.config.publicUrl, shellPage: site.shellPage, ...limits }))
   app.get('*', site)
   app.on('HEAD', '*', site)
   return app

@@ -370,3 +370,23 @@ export const schema = {
   jobs,
 }
 
+
+/**
+ * A public link to one design (decision 0043-share-links): /s/<token>, where the token is 32 random bytes (256 bits)
+ * that only the owner is shown. Revoking deletes the row; deleting the design (or the account) deletes it with it.
+ */
+export const designShares = pgTable(
+  'design_shares',
+  {
+    token: text('token').primaryKey(),
+    designId: uuid('design_id')
+      .notNull()
+      .unique()
+      .references(() => userDesigns.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('design_shares_user_idx').on(table.userId)],
+)
