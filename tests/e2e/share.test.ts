@@ -6,7 +6,7 @@ import { closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, 
 
 const designCards = (page: Page) => page.getByRole('list', { name: 'Saved designs' }).getByRole('article')
 
-/** Collects Content-Security-Policy refusals, from the event (set before any page script) and the console. */
+/** Collects Content-Security-Policy refusals (from the event, set before any page script) and every console error (a hydration mismatch, a refused script). */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   const consoleErrors: string[] = []
   page.on('console', (message) => {
@@ -17,7 +17,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
     ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`))
   })
-  return async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])), ...consoleErrors.filter((text) => /Content Security Policy/i.test(text))]
+  return async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])), ...consoleErrors]
 }
 
 async function openShareDialog(page: Page) {
@@ -91,7 +91,7 @@ test.describe('Sharing a design', () => {
     await expectNoAxeViolations(visitor, 'the shared design')
     await screenshotFromTop(visitor, 'share-page')
     await visitor.waitForLoadState('networkidle')
-    expect(await violations()).toEqual([])
+    expect(await violations(), 'CSP violations and console errors on the shared page').toEqual([])
 
     // The owner turns the link off: it stops working at once.
     const again = await openShareDialog(page)
