@@ -92,12 +92,19 @@ export function showsPerson(people: PeopleFound): boolean {
 export type PhotoScreening = { refusal: PhotoRefusal | null; people: PeopleFound; measures: PictureMeasures }
 
 /** Screens one image: a person comes first (the terms), then whether it is a photograph at all. */
-export type PhotoScreener = (image: Buffer) => Promise<PhotoScreening>
+export type PhotoScreener = ((image: Buffer) => Promise<PhotoScreening>) & {
+  /** Loads the detectors' models, so the first visitor's check does not wait for them. */
+  warmUp?: () => Promise<void>
+}
 
 export function createPhotoScreener(detectPeople: (image: Buffer) => Promise<PeopleFound>): PhotoScreener {
-  return async (image) => {
+  const screen = async (image: Buffer): Promise<PhotoScreening> => {
     const [people, measures] = await Promise.all([detectPeople(image), measurePicture(image)])
     const refusal: PhotoRefusal | null = showsPerson(people) ? 'person' : isNotAPhoto(measures) ? 'not_a_photo' : null
     return { refusal, people, measures }
   }
+  const warmUp = async () => {
+    await screen(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } }).jpeg().toBuffer())
+  }
+  return Object.assign(screen, { warmUp })
 }
