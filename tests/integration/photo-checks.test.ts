@@ -69,6 +69,16 @@ describe.each(DATABASE_KINDS)('photos of people and non-photos on %s', (kind) =>
     expect((await client.me()).body.credits).toBe(2)
     expect(await server.database.db.select().from(generations).where(eq(generations.userId, userId))).toEqual([])
 
+    // Every route that starts generations (the app's own route table, so one added later is covered too) refuses it.
+    const starters = [...new Set(server.app.routes.filter((route) => route.method === 'POST' && /^\/api\/generations(\/[a-z-]+)?$/.test(route.path)).map((route) => route.path))]
+    expect(starters).toContain('/api/generations')
+    const refusedImageId = await uploadPhoto(client, blank)
+    for (const path of starters) {
+      const refused = await client.json(path, { body: { imageId: refusedImageId, style: 'coastal', styles: ['coastal', 'glam'], palette: 'surprise-me', roomType: 'bathroom' } })
+      expect(refused.status, path).toBe(422)
+    }
+    expect(await server.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId))).toEqual(ledgerBefore)
+
     // A room photo still goes through, checked once and remembered.
     const imageId = await uploadPhoto(client, photo)
     const accepted = await client.json('/api/generations', { body: { imageId, style: 'coastal', palette: 'surprise-me', roomType: 'bathroom' } })
