@@ -35,6 +35,8 @@ if (config.role !== 'worker') {
   // Product lists run the on-machine detector; load its model now rather than on the first request.
   const analyzer = deps.roomAnalyzer as { warmUp?: () => Promise<void> }
   analyzer.warmUp?.().catch((error) => logger.warn('room analyzer warm-up failed; lists will fall back if it keeps failing', { error }))
+  // The photo check (decision 0042) adds the face models to the same detector.
+  deps.screenPhoto.warmUp?.().catch((error) => logger.warn('photo check warm-up failed; the first check will load its models', { error }))
   const requests = drainable(app.fetch)
   const server = serve({ fetch: requests.handle, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind, email: email.name, payments: deps.payments.name })

@@ -16,5 +16,6 @@ export default [
   route('auth/callback', 'routes/auth-callback.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('checkout/test/:sessionId', 'routes/checkout-test.tsx'),
+  route('s/:token', 'routes/shared-design.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -12,6 +12,7 @@ import type { Logger } from './lib/logger'
 import { createStaticSite } from './lib/static-site'
 import type { RemoteFetchOptions } from './images/fetch-remote-image'
 import type { ObjectStorage } from './storage/object-storage'
+import type { PhotoScreener } from './images/photo-screening'
 import type { JobQueue } from './jobs/job-queue'
 import type Stripe from 'stripe'
 import type { PaymentProvider } from './providers/payments/payment-provider'
@@ -32,6 +33,7 @@ import { imageRoutes } from './routes/images'
 import { generationRoutes } from './routes/generations'
 import { meRoutes } from './routes/me'
 import { passwordResetRoutes } from './routes/password-reset'
+import { designShareRoutes, publicShareRoutes, sharePageRoute } from './routes/shares'
 
 export type AppDeps = {
   config: Pick<
@@ -67,6 +69,8 @@ export type AppDeps = {
   logger: Logger
   /** Authenticates the admin CLI's commands to this server. */
   adminToken: string
+  /** The photo check (decision 0042): people and non-photos are refused before anything is charged. */
+  screenPhoto: PhotoScreener
   /** Test-only knobs for server-side URL fetches (a resolver, allow-listed local hosts). */
   remoteFetch?: RemoteFetchOptions
 }
@@ -83,7 +87,7 @@ const SECURITY_HEADERS = {
 /** Every /api route but the upload (its own 10 MB cap) and the Stripe webhook (512 kB) takes at most this. */
 const API_BODY_LIMIT = 100 * 1024
 const limitApiBody = limitBody(API_BODY_LIMIT)
-const OWN_BODY_LIMITS = [/^\/api\/images\/?$/, /^\/api\/webhooks\//]
+const OWN_BODY_LIMITS = [/^\/api\/images\/?$/, /^\/api\/images\/check\/?$/, /^\/api\/webhooks\//]
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
@@ -162,8 +166,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes({ auth: deps.auth, ...limits, db, logger: deps.logger, newsletter: deps.newsletter }))
   app.route('/api/me', meRoutes({ db, sessions, newsletter: deps.newsletter, logger: deps.logger }))
   app.route('/api/password-reset', passwordResetRoutes({ auth: deps.auth }))
-  app.route('/api/images', imageRoutes({ db, storage: deps.storage, sessions, ...limits, storageQuotaBytes: deps.config.storageQuotaBytes, fetchOptions: deps.remoteFetch }))
-  app.route('/api/generations', generationRoutes({ db, queue: deps.queue, sessions, ...limits, timeoutMs: deps.config.generationTimeoutMs, maxQueued: deps.config.maxQueuedGenerations, generatorName: deps.config.generationProvider }))
+  app.route('/api/images', imageRoutes({ db, storage: deps.storage, screenPhoto: deps.screenPhoto, sessions, ...limits, storageQuotaBytes: deps.config.storageQuotaBytes, fetchOptions: deps.remoteFetch }))
+  app.route('/api/generations', generationRoutes({ db, storage: deps.storage, screenPhoto: deps.screenPhoto, queue: deps.queue, sessions, ...limits, timeoutMs: deps.config.generationTimeoutMs, maxQueued: deps.config.maxQueuedGenerations, generatorName: deps.config.generationProvider }))
   // The buyer comes back to the origin they paid from when it is one of this server's own (without a public address,
   // http://localhost:PORT and http://127.0.0.1:PORT alike: their sign-in cookies differ), else to the public address.
   const returnOrigin = (origin: string | undefined) => (origin && origin !== new URL(deps.config.publicUrl).origin && allowedOrigins.has(origin) ? origin : deps.config.publicUrl)
@@ -171,6 +175,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/promo-codes', promoCodeRoutes({ db, sessions }))
   if (deps.stripe && deps.config.stripe) app.route('/api/webhooks/stripe', stripeWebhookRoutes({ db, logger: deps.logger, stripe: deps.stripe, webhookSecret: deps.config.stripe.webhookSecret }))
   app.route('/api/designs', designRoutes({ db, storage: deps.storage, sessions, changes }))
+  app.route('/api/designs', designShareRoutes({ db, publicUrl: deps.config.publicUrl, sessions, ...limits }))
+  app.route('/api/shares', publicShareRoutes({ db, storage: deps.storage, ...limits }))
   app.route('/api/designs', productRoutes({ db, storage: deps.storage, sessions, ...limits, analyze: deps.analyzeRoom, amazonTag: deps.config.amazonTag }))
   app.route('/api/admin', adminRoutes({ db, token: deps.adminToken }))
   // Read at run time by prerendered pages too (decision 0017): what may differ between installs of the same build.
@@ -198,6 +204,7 @@ export function createApp(deps: AppDeps) {
 
   // While the built-in test checkout is active, every page shows the demo banner (decision 0016-demo-banner-and-production-default).
   const site = createStaticSite(deps.config.clientDir, { demo: deps.payments.name === 'test' })
+  app.route('/s', sharePageRoute({ db, publicUrl: deps.config.publicUrl, shellPage: site.shellPage, ...limits }))
   app.get('*', site)
   app.on('HEAD', '*', site)
   return app

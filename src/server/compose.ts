@@ -19,12 +19,14 @@ import { adminToken } from './admin/admin-access'
 import { createStripeClient, createStripePaymentProvider } from './providers/payments/stripe-payment-provider'
 import { createTestPaymentProvider } from './providers/payments/test-payment-provider'
 import type { ObjectStorage } from './storage/object-storage'
+import { createPhotoScreener, type PhotoScreener } from './images/photo-screening'
+import { detectPeople } from './providers/analysis/human-detector'
 import { createEmailProvider } from './providers/email/create-email-provider'
 import type { EmailProvider } from './providers/email/email-provider'
 import { createNewsletterProvider } from './providers/newsletter/create-newsletter-provider'
 import type { NewsletterProvider } from './providers/newsletter/newsletter-provider'
 
-export type Overrides = { email?: EmailProvider; newsletter?: NewsletterProvider; storage?: ObjectStorage; remoteFetch?: RemoteFetchOptions; generation?: GenerationProvider; roomAnalyzer?: RoomAnalyzer }
+export type Overrides = { screenPhoto?: PhotoScreener; email?: EmailProvider; newsletter?: NewsletterProvider; storage?: ObjectStorage; remoteFetch?: RemoteFetchOptions; generation?: GenerationProvider; roomAnalyzer?: RoomAnalyzer }
 
 // Job payloads are parsed like any other input.
 const GenerationJobSchema = z.object({ generationId: z.uuid() })
@@ -57,5 +59,6 @@ export function composeServer(config: Config, database: DatabaseHandle, logger: 
   const analyzeRoom: AnalyzeRoom = ({ signal, ...input }) => analyzeRoomWithFallback(roomAnalyzer, { ...input, signal }, { logger })
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined
   const payments = stripe ? createStripePaymentProvider(stripe) : createTestPaymentProvider()
-  return { config, database, email, newsletter, auth, storage, queue, jobHandlers, payments, stripe, analyzeRoom, roomAnalyzer, generator: describeGenerator(config), logger, adminToken: adminToken(config.dataDir, config.adminToken), remoteFetch: overrides.remoteFetch ?? (config.imageImportAllowHosts.length > 0 ? { allowHosts: new Set(config.imageImportAllowHosts) } : undefined) }
+  const screenPhoto = overrides.screenPhoto ?? createPhotoScreener(detectPeople)
+  return { config, database, screenPhoto, email, newsletter, auth, storage, queue, jobHandlers, payments, stripe, analyzeRoom, roomAnalyzer, generator: describeGenerator(config), logger, adminToken: adminToken(config.dataDir, config.adminToken), remoteFetch: overrides.remoteFetch ?? (config.imageImportAllowHosts.length > 0 ? { allowHosts: new Set(config.imageImportAllowHosts) } : undefined) }
 }

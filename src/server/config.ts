@@ -56,6 +56,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_CONTACT_ACCOUNT: rateLimitSpec('5/600'),
   RATE_LIMIT_UPLOAD_IP: rateLimitSpec('60/600'),
   RATE_LIMIT_UPLOAD_ACCOUNT: rateLimitSpec('30/600'),
+  RATE_LIMIT_PHOTO_CHECK_IP: rateLimitSpec('60/600'),
+  RATE_LIMIT_PHOTO_CHECK_ACCOUNT: rateLimitSpec('30/600'),
+  RATE_LIMIT_SHARE_IP: rateLimitSpec('60/600'),
+  RATE_LIMIT_SHARE_ACCOUNT: rateLimitSpec('30/600'),
+  RATE_LIMIT_SHARE_VIEW_IP: rateLimitSpec('600/600'),
   RATE_LIMIT_IMPORT_IP: rateLimitSpec('20/60'),
   RATE_LIMIT_IMPORT_ACCOUNT: rateLimitSpec('20/60'),
   RATE_LIMIT_SIGN_UP_IP: rateLimitSpec('10/600'),
@@ -88,7 +93,7 @@ function rateLimitSpec(fallback: string) {
 }
 
 export type RateLimitRule = { max: number; windowMs: number }
-export type RateLimitScope = 'contact' | 'upload' | 'import' | 'signUp' | 'passwordReset' | 'generation' | 'products'
+export type RateLimitScope = 'contact' | 'upload' | 'photoCheck' | 'share' | 'shareView' | 'import' | 'signUp' | 'passwordReset' | 'generation' | 'products'
 export type RateLimits = Record<RateLimitScope, { ip: RateLimitRule; account?: RateLimitRule }>
 
 export type Config = {
@@ -206,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       contact: { ip: vars.RATE_LIMIT_CONTACT_IP, account: vars.RATE_LIMIT_CONTACT_ACCOUNT },
       upload: { ip: vars.RATE_LIMIT_UPLOAD_IP, account: vars.RATE_LIMIT_UPLOAD_ACCOUNT },
+      photoCheck: { ip: vars.RATE_LIMIT_PHOTO_CHECK_IP, account: vars.RATE_LIMIT_PHOTO_CHECK_ACCOUNT },
+      share: { ip: vars.RATE_LIMIT_SHARE_IP, account: vars.RATE_LIMIT_SHARE_ACCOUNT },
+      // Shared pages, their data and pictures, per address (anyone may open a link; guessing one is what this slows).
+      shareView: { ip: vars.RATE_LIMIT_SHARE_VIEW_IP },
       import: { ip: vars.RATE_LIMIT_IMPORT_IP, account: vars.RATE_LIMIT_IMPORT_ACCOUNT },
       signUp: { ip: vars.RATE_LIMIT_SIGN_UP_IP },
       // The "account" of a reset request is the email address it names.

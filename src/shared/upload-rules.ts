@@ -30,6 +30,13 @@ export const TEMPLATE_FAILED_MESSAGE = 'Failed to load template image'
 /** Our words (the spec has none) for bytes that are no image the server reads, whatever the file claims to be. */
 export const UNSUPPORTED_IMAGE_MESSAGE = 'This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.'
 
+/**
+ * Our words for a photo the terms or the engine cannot take (decision 0042-refusing-people-and-non-photos): the wizard
+ * shows them right after upload and the server answers a generation with them (422).
+ */
+export const PERSON_IN_PHOTO_MESSAGE = 'This photo seems to show a person. Our terms only allow photos of rooms with no one in them, so please choose another photo.'
+export const NOT_A_ROOM_PHOTO_MESSAGE = 'This looks like a screenshot, a document or a blank picture rather than a photo of a room. Please choose a photo of your bathroom.'
+
 /** Megabytes with one decimal, as the spec's messages show them ("12.3"). */
 export function formatMegabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1)

@@ -26,6 +26,8 @@ export const LEDGER_REASONS = ['signup_bonus', 'generation', 'generation_refund'
 export type LedgerReason = (typeof LEDGER_REASONS)[number]
 export const CONTACT_MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 export const PURCHASE_STATUSES = ['pending', 'fulfilled', 'failed', 'cancelled'] as const
+/** An image's photo check: passed, or why it was refused. */
+export const PHOTO_SCREENINGS = ['passed', 'person', 'not_a_photo'] as const
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]
 
@@ -200,6 +202,8 @@ export const images = pgTable(
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
     sha256: text('sha256').notNull(),
+    /** The photo check's verdict (decision 0042), kept so a photo is checked once: null until a generation asks. */
+    screening: text('screening', { enum: PHOTO_SCREENINGS }),
     createdAt: createdAt(),
   },
   (table) => [index('images_user_idx').on(table.userId)],
@@ -375,3 +379,23 @@ export const schema = {
   jobs,
 }
 
+
+/**
+ * A public link to one design (decision 0043-share-links): /s/<token>, where the token is 32 random bytes (256 bits)
+ * that only the owner is shown. Revoking deletes the row; deleting the design (or the account) deletes it with it.
+ */
+export const designShares = pgTable(
+  'design_shares',
+  {
+    token: text('token').primaryKey(),
+    designId: uuid('design_id')
+      .notNull()
+      .unique()
+      .references(() => userDesigns.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('design_shares_user_idx').on(table.userId)],
+)

@@ -9,12 +9,13 @@ export type AppErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media'
+  | 'photo_refused'
   | 'rate_limited'
   | 'insufficient_credits'
   | 'provider_failed'
   | 'unavailable'
 
-const STATUS: Record<AppErrorCode, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503> = {
+const STATUS: Record<AppErrorCode, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503> = {
   validation: 400,
   unauthenticated: 401,
   insufficient_credits: 402,
@@ -25,6 +26,8 @@ const STATUS: Record<AppErrorCode, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415
   conflict: 409,
   payload_too_large: 413,
   unsupported_media: 415,
+  // A readable image the terms or the engine cannot take: a person in it, or no photo of a room (decision 0042).
+  photo_refused: 422,
   rate_limited: 429,
   provider_failed: 502,
   unavailable: 503,

@@ -128,7 +128,22 @@ export function createStaticSite(clientDir: string, options: { demo?: boolean } 
     return send(c, file, { type: TYPES['.html']!, cacheControl: REVALIDATE, vary }, status)
   }
 
-  return async function serve(c: Context) {
+  /**
+   * The SPA shell with tags added to its <head> (a shared design's link preview, decision 0043), never cached: what it
+   * says can be turned off at any moment. Its inline scripts are unchanged, so its Content-Security-Policy is the shell's.
+   */
+  async function shellPage(c: Context, extraHead: string, status: 200 | 404) {
+    if (!shellFile) return c.text('Not Found', 404)
+    const { bytes } = await entity(shellFile)
+    const page = bytes.toString('utf8').replace('</head>', `${extraHead}</head>`)
+    c.header('Content-Security-Policy', await policyOf(shellFile))
+    if (options.demo) c.header('Set-Cookie', demoCookie)
+    c.header('Content-Type', TYPES['.html']!)
+    c.header('Cache-Control', 'no-store')
+    return c.body(page, status)
+  }
+
+  async function serve(c: Context) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method Not Allowed', 405)
     let pathname: string
     try {
@@ -157,4 +172,5 @@ export function createStaticSite(clientDir: string, options: { demo?: boolean } 
     if (shellFile) return html(c, shellFile, 404)
     return c.text('Not Found', 404)
   }
+  return Object.assign(serve, { shellPage })
 }

@@ -2,6 +2,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { CompareRequestSchema, GenerationRequestSchema, type AcceptedComparison } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
+import type { PhotoScreener } from '../images/photo-screening'
+import type { ObjectStorage } from '../storage/object-storage'
 import type { JobQueue } from '../jobs/job-queue'
 import { clientIp } from '../lib/client-ip'
 import { parseJsonBody, parseWith } from '../lib/http'
@@ -11,7 +13,7 @@ import { getGeneration, requestComparison, requestGeneration } from '../services
 
 const IdSchema = z.object({ id: z.uuid({ message: 'Design not found' }) })
 
-export function generationRoutes(deps: { db: Database; queue: JobQueue; sessions: SessionReader; timeoutMs: number; maxQueued: number; generatorName: string; trustProxy: number; rateLimits: RateLimiter }) {
+export function generationRoutes(deps: { db: Database; storage: ObjectStorage; screenPhoto: PhotoScreener; queue: JobQueue; sessions: SessionReader; timeoutMs: number; maxQueued: number; generatorName: string; trustProxy: number; rateLimits: RateLimiter }) {
   return new Hono()
     .post('/', async (c) => {
       const user = await requireUser(deps.sessions, c)

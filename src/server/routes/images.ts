@@ -6,6 +6,8 @@ import { AppError } from '../lib/app-error'
 import { clientIp } from '../lib/client-ip'
 import { limitBody, parseJsonBody, parseWith } from '../lib/http'
 import { requireUser, type SessionReader } from '../lib/session'
+import type { PhotoScreener } from '../images/photo-screening'
+import { checkPhoto } from '../services/photo-checks'
 import { assertStorageQuota, importRemoteImage, readOwnImage, uploadImage, type ImageDeps, type ImportDeps } from '../services/images'
 import type { RateLimiter } from '../services/rate-limit'
 
@@ -17,7 +19,7 @@ const ImageIdSchema = z.object({ id: z.uuid({ message: 'Image not found' }) })
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024
 const limitUploadBody = limitBody(UPLOAD_BODY_LIMIT, (declared) => fileTooLargeMessage(declared !== undefined && declared > UPLOAD_BODY_LIMIT ? formatMegabytes(declared) : `over ${formatMegabytes(UPLOAD_BODY_LIMIT)}`))
 
-export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionReader; trustProxy: number; rateLimits: RateLimiter; storageQuotaBytes: number }) {
+export function imageRoutes(deps: ImageDeps & ImportDeps & { screenPhoto: PhotoScreener; sessions: SessionReader; trustProxy: number; rateLimits: RateLimiter; storageQuotaBytes: number }) {
   const sendImage = (c: Context, image: { bytes: Buffer; contentType: string }, cache: string) => {
     c.header('Content-Type', image.contentType)
     c.header('Cache-Control', cache)
@@ -43,6 +45,23 @@ export function imageRoutes(deps: ImageDeps & ImportDeps & { sessions: SessionRe
         if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(formatMegabytes(file.size)))
         const stored = await uploadImage(deps, user.id, Buffer.from(await file.arrayBuffer()))
         return c.json({ id: stored.id, width: stored.width, height: stored.height, url: stored.url }, 201)
+      })
+      // The wizard's photo check, right after a photo is chosen (decision 0042): open to visitors, whose photo stays in
+      // their browser until they transform it, so nothing is stored. 204, or 422 with the words to show.
+      .post('/check', limitUploadBody, async (c) => {
+        const user = await deps.sessions.user(c)
+        await deps.rateLimits('photoCheck', { ip: clientIp(c, deps.trustProxy), accountId: user?.id })
+        let form: Record<string, string | File | (string | File)[]>
+        try {
+          form = await c.req.parseBody()
+        } catch {
+          throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
+        }
+        const file = form.file
+        if (!(file instanceof File)) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
+        if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(formatMegabytes(file.size)))
+        await checkPhoto(deps.screenPhoto, Buffer.from(await file.arrayBuffer()))
+        return c.body(null, 204)
       })
       .post('/import', async (c) => {
         const { url } = await parseJsonBody(c, ImageImportSchema)

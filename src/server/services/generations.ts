@@ -16,6 +16,7 @@ import { GenerationRefusal, type GenerationProvider } from '../providers/generat
 import type { ObjectStorage } from '../storage/object-storage'
 import { creditSpendSql, grantCredits } from './credits'
 import { discardImage, imageUrl, saveImage } from './images'
+import { assertPhotoAllowed, type PhotoCheckDeps } from './photo-checks'
 
 export const GENERATION_JOB = 'generation'
 
@@ -68,7 +69,7 @@ export function compareQueueFullMessage(maxQueued: number, open: number, wanted:
 }
 
 export async function requestGeneration(
-  deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & { maxQueued: number },
+  deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & PhotoCheckDeps & { maxQueued: number },
   userId: string,
   request: GenerationRequest,
 ): Promise<{ id: string; cached: boolean }> {
@@ -90,6 +91,8 @@ export async function requestGeneration(
     if (!found) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
     if (found.cachedId) return { id: found.cachedId, cached: true }
   }
+  // A photo of a person, or no photo of a room, is refused before anything is spent (decision 0042).
+  await assertPhotoAllowed(deps, userId, request.imageId)
 
   // One statement in one transaction: the credit is spent (creditSpendSql, reference = generation id)
   // only if the photo is the user's, the balance allows and the account has fewer than maxQueued generations
@@ -149,7 +152,7 @@ async function findCachedGeneration(db: Database, userId: string, imageId: strin
  * open generations stay within maxQueued. A short balance or a full queue writes nothing.
  */
 export async function requestComparison(
-  deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & { maxQueued: number },
+  deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & PhotoCheckDeps & { maxQueued: number },
   userId: string,
   request: CompareRequest,
 ): Promise<Array<{ style: StyleId; id: string; cached: boolean }>> {
@@ -160,6 +163,8 @@ export async function requestComparison(
   }
   const fresh = answers.filter((answer) => !answer.cached)
   if (fresh.length === 0) return answers
+  // As for one design: a photo of a person, or no photo of a room, is refused before anything is spent (decision 0042).
+  await assertPhotoAllowed(deps, userId, request.imageId)
 
   const openSince = new Date(Date.now() - deps.timeoutMs - OVERDUE_GRACE_MS)
   const wanted = sql.join(

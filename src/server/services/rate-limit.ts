@@ -38,6 +38,9 @@ export async function consumeRateLimit(db: Database, key: string, limit: RateLim
 const MESSAGES: Record<RateLimitScope, string> = {
   contact: 'You have sent several messages in a short time. Please wait a few minutes before sending another.',
   upload: 'Too many photos uploaded in a short time. Please wait a few minutes and try again.',
+  photoCheck: 'Too many photos checked in a short time. Please wait a few minutes and try again.',
+  share: 'Too many share links made in a short time. Please wait a few minutes and try again.',
+  shareView: 'Too many shared designs opened in a short time. Please wait a few minutes and try again.',
   import: 'Too many images fetched from the web in a minute. Please wait a moment and try again.',
   signUp: 'Too many accounts created from your network. Please try again later.',
   passwordReset: 'Too many password reset requests. Please wait a few minutes and try again.',

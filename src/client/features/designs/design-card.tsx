@@ -11,6 +11,7 @@ import { Button, buttonClass } from '../../components/ui/button'
 import { designFileName, downloadDesignImage } from '../../lib/download-design'
 import { DeleteDesignDialog } from './delete-design-dialog'
 import { DesignImage } from './design-image'
+import { ShareDesignDialog } from './share-design-dialog'
 import { creditsUsedLabel, designDescription, designPalette, formatDesignDate } from './design-format'
 
 // spec §8 Download (My Designs), verbatim.
@@ -110,6 +111,7 @@ export function DesignCard({ design, isPaid, onOpenRecommendations, onDeleted, f
               )}
               Download<span className="sr-only"> {description}</span>
             </Button>
+            {!design.is_fallback && <ShareDesignDialog designId={design.id} description={description} />}
             <DeleteDesignDialog designId={design.id} description={description} onDeleted={() => onDeleted(design.id)} />
           </div>
 

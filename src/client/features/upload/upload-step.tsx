@@ -1,4 +1,4 @@
-import { CircleAlert, ImageUp, Info, LoaderCircle } from 'lucide-react'
+import { CircleAlert, ImageOff, ImageUp, Info, LoaderCircle } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import { Button } from '../../components/ui/button'
 import type { StoredPhoto } from '../../lib/browser-storage'
@@ -7,6 +7,7 @@ import { warmUpImageWorker } from '../../lib/image-worker-client'
 import { usePasteKeys } from './paste-hint'
 import { readDropContent, type TransferLike } from './drop-content'
 import { checkFile, dataUrlToFile, importWebImage, PhotoError, preparePhoto, type PreparedPhoto } from './prepare-photo'
+import { checkPhotoCanBeUsed, type PhotoRefusal } from './photo-check-api'
 import { STOCK_PHOTOS, StockThumbnail, stockPhotoFile, type StockPhoto } from './stock-photos'
 import { PROCESSING_FAILED_MESSAGE, TEMPLATE_FAILED_MESSAGE, UPLOAD_ACCEPT } from '../../../shared/upload-rules'
 
@@ -23,7 +24,7 @@ type Props = {
   onClear: () => void
 }
 
-type Busy = null | 'preparing' | 'fetching'
+type Busy = null | 'preparing' | 'fetching' | 'checking'
 
 /** Whether the paste happened in a place where text is being typed (then it is not ours). */
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -38,23 +39,39 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
   const hintId = useId()
   const [busy, setBusy] = useState<Busy>(null)
   const [error, setError] = useState<string | null>(null)
+  const [refusal, setRefusal] = useState<PhotoRefusal | null>(null)
+  const refusalRef = useRef<HTMLDivElement>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
   const continueRef = useRef<HTMLButtonElement>(null)
   const focusContinue = useRef(false)
 
-  async function acceptFile(file: File) {
+  async function acceptFile(file: File, options: { ours?: boolean } = {}) {
     setError(null)
     setNotice(null)
+    setRefusal(null)
     try {
       setNotice(checkFile(file).notice)
       setBusy('preparing')
-      await keepPhoto(await preparePhoto(file))
+      const prepared = await preparePhoto(file)
+      // Our own sample photos are known to pass (bench/photo-screening.bench.ts); every other photo is checked now.
+      if (!options.ours && (await refused(prepared))) return
+      await keepPhoto(prepared)
     } catch (caught) {
       setError(caught instanceof PhotoError ? caught.message : PROCESSING_FAILED_MESSAGE)
     } finally {
       setBusy(null)
     }
+  }
+
+  /** Decision 0042: a photo of a person, or no photo of a room, is refused right here, before it is kept. */
+  async function refused(prepared: PreparedPhoto): Promise<boolean> {
+    setBusy('checking')
+    const found = await checkPhotoCanBeUsed(prepared.photo.blob, prepared.photo.name)
+    if (!found) return false
+    setNotice(null)
+    setRefusal(found)
+    return true
   }
 
   async function keepPhoto(prepared: PreparedPhoto) {
@@ -66,6 +83,7 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
     const content = readDropContent(transfer)
     setError(null)
     setNotice(null)
+    setRefusal(null)
     try {
       switch (content.kind) {
         case 'file':
@@ -75,7 +93,8 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
         case 'web-url': {
           setBusy('fetching')
           // The server has normalised it already: it is stored as it comes.
-          await keepPhoto(await importWebImage(content.url))
+          const imported = await importWebImage(content.url)
+          if (!(await refused(imported))) await keepPhoto(imported)
           return setBusy(null)
         }
         case 'error':
@@ -99,8 +118,13 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
       setError(TEMPLATE_FAILED_MESSAGE)
       return
     }
-    await acceptFile(file)
+    await acceptFile(file, { ours: true })
   }
+
+  // A refusal takes the focus, so it is heard and its 'Choose another photo' is the next stop.
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus()
+  }, [refusal])
 
   // Keyboard users land on 'Continue to Styles →' once their photo is ready.
   useEffect(() => {
@@ -170,6 +194,18 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
 
   const messages = (
     <div className="min-h-0 space-y-2">
+      {refusal && (
+        <div ref={refusalRef} tabIndex={-1} role="alert" data-testid="photo-refusal" className="rounded-2xl bg-red-50 px-4 py-4 text-red-900 ring-1 ring-red-200 focus:outline-2 focus:outline-offset-2 focus:outline-red-700">
+          <p className="flex items-start gap-2 font-semibold">
+            <ImageOff aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+            We can't use this photo
+          </p>
+          <p className="mt-1 text-sm">{refusal.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => (fileInputRef.current ? fileInputRef.current.click() : onClear())}>
+            Choose another photo
+          </Button>
+        </div>
+      )}
       {error && (
         <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           <CircleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
@@ -186,7 +222,7 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
         {busy && (
           <p className="mt-2 flex items-center gap-2 text-sm text-ink-700">
             <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />
-            {busy === 'fetching' ? 'Fetching the image…' : 'Preparing your photo…'}
+            {busy === 'fetching' ? 'Fetching the image…' : busy === 'checking' ? 'Checking your photo…' : 'Preparing your photo…'}
           </p>
         )}
       </div>

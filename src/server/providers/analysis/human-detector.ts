@@ -126,6 +126,37 @@ async function loadHuman(): Promise<Human> {
 
 let humanPromise: Promise<Human> | undefined
 
+/** Room analysis asks for objects only; the people check turns the face detector on for its own calls. */
+const OBJECTS_ONLY: Partial<Config> = { face: { enabled: false } as Config['face'] }
+
+// BlazeFace alone (no mesh, iris, age, emotion or description): is there a face, and how sure is the model.
+const WITH_FACES: Partial<Config> = {
+  face: {
+    enabled: true,
+    detector: { modelPath: 'blazeface.json', rotation: false, maxDetected: 5, minConfidence: MIN_CONFIDENCE, iouThreshold: 0.1, minSize: 0, scale: 1.4, square: false, mask: false, return: false, skipFrames: 0, skipTime: 0 },
+    mesh: { enabled: true, modelPath: 'facemesh.json' },
+    attention: { enabled: false },
+    iris: { enabled: false },
+    description: { enabled: false },
+    emotion: { enabled: false },
+    antispoof: { enabled: false },
+    liveness: { enabled: false },
+    gear: { enabled: false },
+  } as unknown as Config['face'],
+}
+
+let facesLoaded: Promise<void> | undefined
+
+function loadFaceModel(human: Human): Promise<void> {
+  facesLoaded ??= human.load(WITH_FACES).then(() => {
+    if (!human.models.loaded().includes('blazeface') || !human.models.loaded().includes('facemesh')) throw new Error('Human could not load its face model')
+  })
+  facesLoaded.catch(() => {
+    facesLoaded = undefined
+  })
+  return facesLoaded
+}
+
 function getHuman(): Promise<Human> {
   humanPromise ??= loadHuman().catch((error: unknown) => {
     // Let a later call try again rather than caching the failure for the life of the process.
@@ -143,16 +174,23 @@ function runExclusively<T>(task: () => Promise<T>): Promise<T> {
   return run
 }
 
-async function detectPixels(human: Human, pixels: { data: Buffer; width: number; height: number }): Promise<DetectedObject[]> {
+type Pixels = { data: Buffer; width: number; height: number }
+
+async function detectWith(human: Human, pixels: Pixels, config?: Partial<Config>): Promise<Awaited<ReturnType<Human['detect']>>> {
   const tf = human.tf as HumanTf
   const tensor = tf.tensor3d(new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), [pixels.height, pixels.width, 3], 'int32')
   try {
-    const result = await human.detect(tensor as Parameters<Human['detect']>[0])
+    const result = await human.detect(tensor as Parameters<Human['detect']>[0], config)
     if (result.error) throw new Error(`Human detection failed: ${result.error}`)
-    return result.object.map((found) => ({ label: found.label, score: found.score, box: [found.boxRaw[0], found.boxRaw[1], found.boxRaw[2], found.boxRaw[3]] }))
+    return result
   } finally {
     tensor.dispose()
   }
+}
+
+async function detectPixels(human: Human, pixels: Pixels): Promise<DetectedObject[]> {
+  const result = await detectWith(human, pixels, OBJECTS_ONLY)
+  return result.object.map((found) => ({ label: found.label, score: found.score, box: [found.boxRaw[0], found.boxRaw[1], found.boxRaw[2], found.boxRaw[3]] }))
 }
 
 /** Finds COCO objects in a JPEG/PNG/WebP image, highest score first. Throws if Human cannot load or the image cannot be decoded. */
@@ -173,4 +211,27 @@ export async function warmUp(): Promise<void> {
   const human = await getHuman()
   const blank = Buffer.alloc(64 * 64 * 3, 128)
   await runExclusively(() => detectPixels(human, { data: blank, width: 64, height: 64 }))
+}
+
+export type PeopleFound = {
+  /** The highest COCO 'person' score (a body or part of one), 0 when none. */
+  person: number
+  /** The highest BlazeFace score, 0 when no face was found. */
+  face: number
+}
+
+/** How sure the detectors are that a person is in the image: the best COCO 'person' box and the best face. */
+export async function detectPeople(image: Buffer): Promise<PeopleFound> {
+  const { data, info } = await sharp(image)
+    .rotate()
+    .resize(DETECTION_SIZE, DETECTION_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const human = await getHuman()
+  await loadFaceModel(human)
+  const result = await runExclusively(() => detectWith(human, { data, width: info.width, height: info.height }, WITH_FACES))
+  const person = Math.max(0, ...result.object.filter((found) => found.label === 'person').map((found) => found.score))
+  const face = Math.max(0, ...result.face.map((found) => found.boxScore ?? found.score))
+  return { person, face }
 }
