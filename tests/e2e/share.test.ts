@@ -68,6 +68,8 @@ test.describe('Sharing a design', () => {
     await expect(visitor.getByRole('img', { name: 'Before: the original bathroom photo' })).toBeVisible()
     await expect(visitor.getByRole('img', { name: 'After: Coastal Bathroom in Spa Blues' })).toBeVisible()
     await expect(visitor.getByText('Spa Blues', { exact: true })).toBeVisible()
+    // Who made the picture is said here too.
+    await expect(visitor.getByText('Lavo’s built-in design engine', { exact: false })).toBeVisible()
     const cta = visitor.getByRole('link', { name: 'Design your own' })
     await expect(cta).toHaveAttribute('href', '/')
     // The link unfurls: absolute preview addresses on the public URL, and the page is kept out of search engines.

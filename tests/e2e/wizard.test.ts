@@ -458,11 +458,11 @@ test.describe('The home wizard: transformation', () => {
     await expect(page.getByTestId('sample-overlay')).toContainText('Took too long - try again')
     await expect(page.getByText('Generation took too long - showing sample image. Please try again.')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Get Bathroom Product Recommendations' })).toBeDisabled()
-    expect(generationBodies).toEqual([{ imageId: expect.any(String), style: 'scandinavian', palette: 'spa-blues', roomType: 'bathroom' }])
+    expect(generationBodies).toEqual([{ imageId: expect.any(String), style: 'scandinavian', palette: 'spa-blues', roomType: 'bathroom', changes: ['walls', 'floor', 'cabinetry', 'fixtures'] }])
     const { imageId } = generationBodies[0] as { imageId: string }
 
     await page.getByRole('button', { name: /^Retry Renovation/ }).click()
     await expect.poll(() => generationBodies.length).toBe(2)
-    expect(generationBodies[1]).toEqual({ imageId, style: 'scandinavian', palette: 'spa-blues', roomType: 'bathroom', retry: true })
+    expect(generationBodies[1]).toEqual({ imageId, style: 'scandinavian', palette: 'spa-blues', roomType: 'bathroom', changes: ['walls', 'floor', 'cabinetry', 'fixtures'], retry: true })
   })
 })

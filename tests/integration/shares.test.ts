@@ -61,8 +61,8 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
     expect(view.headers.get('x-robots-tag')).toContain('noindex')
     const text = await view.text()
     const body = JSON.parse(text) as SharedDesignView
-    expect(Object.keys(body).sort()).toEqual(['afterUrl', 'beforeUrl', 'height', 'palette', 'paletteName', 'style', 'styleDescription', 'styleName', 'title', 'width'])
-    expect(body).toMatchObject({ title: 'Coastal Bathroom in Spa Blues', style: 'coastal', styleName: 'Coastal', palette: 'spa-blues', paletteName: 'Spa Blues' })
+    expect(Object.keys(body).sort()).toEqual(['afterUrl', 'beforeUrl', 'height', 'madeByEngine', 'palette', 'paletteName', 'style', 'styleDescription', 'styleName', 'title', 'width'])
+    expect(body).toMatchObject({ title: 'Coastal Bathroom in Spa Blues', style: 'coastal', styleName: 'Coastal', palette: 'spa-blues', paletteName: 'Spa Blues', madeByEngine: true })
     // Nothing else of the owner's: no email, account, design or image id, and not the other design.
     for (const secret of [owner.email, owner.userId, design.id, owner.designs[1]!.id, design.originalImageUrl, design.transformedImageUrl, owner.designs[1]!.transformedImageUrl]) expect(text).not.toContain(secret)
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { findPalette } from '../../shared/catalogue/palettes'
 import { findStyle, styleTitle } from '../../shared/catalogue/styles'
+import { LOCAL_ENGINE_METHOD } from '../../shared/generation'
 import { SAMPLE_NOT_SHAREABLE_MESSAGE, SHARE_TOKEN_PATTERN, SHARED_DESIGN_MISSING_MESSAGE, type ShareLink, type SharedDesignView } from '../../shared/schemas/shares'
 import type { Database } from '../db/client'
 import { designShares, images, userDesigns } from '../db/schema'
@@ -73,6 +74,7 @@ export async function readSharedDesign(db: Database, token: string): Promise<Sha
     afterUrl: sharedImagePath(token, 'after'),
     width: after?.width ?? 1024,
     height: after?.height ?? 768,
+    madeByEngine: design.methodUsed === LOCAL_ENGINE_METHOD,
   }
 }
 

@@ -24,6 +24,8 @@ export type SharedDesignView = {
   afterUrl: string
   width: number
   height: number
+  /** The built-in engine made the picture, not an AI model: the page says so (non-negotiable 6). */
+  madeByEngine: boolean
 }
 
 export const SHARED_DESIGN_MISSING_MESSAGE = 'This shared design is not available. The link may have been turned off by its owner.'

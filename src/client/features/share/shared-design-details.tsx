@@ -19,6 +19,12 @@ export function SharedDesignDetails({ design }: { design: SharedDesignView }) {
           {design.paletteName ?? 'Surprise Me (chosen by Lavo)'}
         </dd>
       </div>
+      {design.madeByEngine && (
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-wider text-ink-600">Made by</dt>
+          <dd className="mt-1 text-sm text-ink-700">Lavo’s built-in design engine, which restyles the colours and surfaces of the photo. Not an AI model.</dd>
+        </div>
+      )}
     </dl>
   )
 }
