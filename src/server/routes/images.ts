@@ -19,6 +19,20 @@ const ImageIdSchema = z.object({ id: z.uuid({ message: 'Image not found' }) })
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024
 const limitUploadBody = limitBody(UPLOAD_BODY_LIMIT, (declared) => fileTooLargeMessage(declared !== undefined && declared > UPLOAD_BODY_LIMIT ? formatMegabytes(declared) : `over ${formatMegabytes(UPLOAD_BODY_LIMIT)}`))
 
+/** The one photo of a multipart body (field `file`), within the upload size: the spec's messages otherwise. */
+async function uploadedPhoto(c: Context): Promise<Buffer> {
+  let form: Record<string, string | File | (string | File)[]>
+  try {
+    form = await c.req.parseBody()
+  } catch {
+    throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
+  }
+  const file = form.file
+  if (!(file instanceof File)) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
+  if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(formatMegabytes(file.size)))
+  return Buffer.from(await file.arrayBuffer())
+}
+
 export function imageRoutes(deps: ImageDeps & ImportDeps & { screenPhoto: PhotoScreener; sessions: SessionReader; trustProxy: number; rateLimits: RateLimiter; storageQuotaBytes: number }) {
   const sendImage = (c: Context, image: { bytes: Buffer; contentType: string }, cache: string) => {
     c.header('Content-Type', image.contentType)
@@ -34,16 +48,7 @@ export function imageRoutes(deps: ImageDeps & ImportDeps & { screenPhoto: PhotoS
         const user = await requireUser(deps.sessions, c)
         await deps.rateLimits('upload', { ip: clientIp(c, deps.trustProxy), accountId: user.id })
         await assertStorageQuota(deps.db, user.id, deps.storageQuotaBytes)
-        let form: Record<string, string | File | (string | File)[]>
-        try {
-          form = await c.req.parseBody()
-        } catch {
-          throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
-        }
-        const file = form.file
-        if (!(file instanceof File)) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
-        if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(formatMegabytes(file.size)))
-        const stored = await uploadImage(deps, user.id, Buffer.from(await file.arrayBuffer()))
+        const stored = await uploadImage(deps, user.id, await uploadedPhoto(c))
         return c.json({ id: stored.id, width: stored.width, height: stored.height, url: stored.url }, 201)
       })
       // The wizard's photo check, right after a photo is chosen (decision 0042): open to visitors, whose photo stays in
@@ -51,16 +56,7 @@ export function imageRoutes(deps: ImageDeps & ImportDeps & { screenPhoto: PhotoS
       .post('/check', limitUploadBody, async (c) => {
         const user = await deps.sessions.user(c)
         await deps.rateLimits('photoCheck', { ip: clientIp(c, deps.trustProxy), accountId: user?.id })
-        let form: Record<string, string | File | (string | File)[]>
-        try {
-          form = await c.req.parseBody()
-        } catch {
-          throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
-        }
-        const file = form.file
-        if (!(file instanceof File)) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE)
-        if (file.size > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage(formatMegabytes(file.size)))
-        await checkPhoto(deps.screenPhoto, Buffer.from(await file.arrayBuffer()))
+        await checkPhoto(deps.screenPhoto, await uploadedPhoto(c))
         return c.body(null, 204)
       })
       .post('/import', async (c) => {

@@ -75,21 +75,9 @@ export async function requestGeneration(
 ): Promise<{ id: string; cached: boolean }> {
   const choice = cacheChoice(request)
   if (!request.retry) {
-    // The photo (it must be the user's own) and any result for it from the last 24 hours, in one query.
-    const since = new Date(Date.now() - GENERATION_CACHE_MS)
-    const [found] = await deps.db
-      .select({
-        cachedId: sql<string | null>`(
-          select ${generations.id} from ${generations}
-          where ${generations.userId} = ${userId} and ${generations.cacheKey} = ${images.sha256} || ${choice}
-            and ${generations.status} = 'succeeded' and ${generations.isFallback} = false and ${generations.resultImageId} is not null
-            and ${generations.createdAt} > ${since.toISOString()}
-          order by ${generations.createdAt} desc limit 1)`,
-      })
-      .from(images)
-      .where(and(eq(images.id, request.imageId), eq(images.userId, userId)))
-    if (!found) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
-    if (found.cachedId) return { id: found.cachedId, cached: true }
+    // Any result for the photo (it must be the user's own) from the last 24 hours.
+    const cachedId = await findCachedGeneration(deps.db, userId, request.imageId, choice)
+    if (cachedId) return { id: cachedId, cached: true }
   }
   // A photo of a person, or no photo of a room, is refused before anything is spent (decision 0042).
   await assertPhotoAllowed(deps, userId, request.imageId)

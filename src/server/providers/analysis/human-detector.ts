@@ -193,16 +193,22 @@ async function detectPixels(human: Human, pixels: Pixels): Promise<DetectedObjec
   return result.object.map((found) => ({ label: found.label, score: found.score, box: [found.boxRaw[0], found.boxRaw[1], found.boxRaw[2], found.boxRaw[3]] }))
 }
 
-/** Finds COCO objects in a JPEG/PNG/WebP image, highest score first. Throws if Human cannot load or the image cannot be decoded. */
-export async function detectObjects(image: Buffer): Promise<DetectedObject[]> {
+/** The image upright, within the detection size, as raw RGB. */
+async function detectionPixels(image: Buffer): Promise<Pixels> {
   const { data, info } = await sharp(image)
     .rotate()
     .resize(DETECTION_SIZE, DETECTION_SIZE, { fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+
+/** Finds COCO objects in a JPEG/PNG/WebP image, highest score first. Throws if Human cannot load or the image cannot be decoded. */
+export async function detectObjects(image: Buffer): Promise<DetectedObject[]> {
+  const pixels = await detectionPixels(image)
   const human = await getHuman()
-  const found = await runExclusively(() => detectPixels(human, { data, width: info.width, height: info.height }))
+  const found = await runExclusively(() => detectPixels(human, pixels))
   return found.sort((a, b) => b.score - a.score || a.label.localeCompare(b.label))
 }
 
@@ -222,15 +228,10 @@ export type PeopleFound = {
 
 /** How sure the detectors are that a person is in the image: the best COCO 'person' box and the best face. */
 export async function detectPeople(image: Buffer): Promise<PeopleFound> {
-  const { data, info } = await sharp(image)
-    .rotate()
-    .resize(DETECTION_SIZE, DETECTION_SIZE, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
+  const pixels = await detectionPixels(image)
   const human = await getHuman()
   await loadFaceModel(human)
-  const result = await runExclusively(() => detectWith(human, { data, width: info.width, height: info.height }, WITH_FACES))
+  const result = await runExclusively(() => detectWith(human, pixels, WITH_FACES))
   const person = Math.max(0, ...result.object.filter((found) => found.label === 'person').map((found) => found.score))
   const face = Math.max(0, ...result.face.map((found) => found.boxScore ?? found.score))
   return { person, face }
