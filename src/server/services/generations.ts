@@ -14,7 +14,7 @@ import { AppError } from '../lib/app-error'
 import type { Logger } from '../lib/logger'
 import { GenerationRefusal, type GenerationProvider } from '../providers/generation/generation-provider'
 import type { ObjectStorage } from '../storage/object-storage'
-import { creditSpendSql, grantCredits } from './credits'
+import { grantCredits } from './credits'
 import { discardImage, imageUrl, saveImage } from './images'
 import { assertPhotoAllowed, type PhotoCheckDeps } from './photo-checks'
 
@@ -39,11 +39,6 @@ export function designTitle(style: StyleId, palette: PaletteId, roomType: RoomTy
   return `${styleTitle(style)} ${room}${paletteName ? ` in ${paletteName}` : ''}`
 }
 
-/**
- * Accepts a generation: reserves 1 credit through the ledger (reference = generation id) and enqueues
- * the job in the same transaction. With no credit nothing is written and nothing is enqueued. The same
- * photo, style, palette and room within 24 hours returns the earlier result without a charge.
- */
 /** The message when an account already has its maximum of designs waiting or in progress. */
 export function queueFullMessage(maxQueued: number): string {
   return `You already have ${maxQueued} ${maxQueued === 1 ? 'design' : 'designs'} being generated. Please wait for one to finish before starting another.`
@@ -68,6 +63,11 @@ export function compareQueueFullMessage(maxQueued: number, open: number, wanted:
   return `Comparing ${wanted} styles starts ${wanted} designs, and you can have ${maxQueued} being generated at a time. ${open} ${open === 1 ? 'is' : 'are'} still in progress: please wait for ${open === 1 ? 'it' : 'them'} to finish.`
 }
 
+/**
+ * Accepts a generation: reserves 1 credit through the ledger (reference = generation id) and enqueues
+ * the job in the same transaction. With no credit nothing is written and nothing is enqueued. The same
+ * photo, style, palette and room within 24 hours returns the earlier result without a charge.
+ */
 export async function requestGeneration(
   deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & PhotoCheckDeps & { maxQueued: number },
   userId: string,
@@ -82,12 +82,33 @@ export async function requestGeneration(
   // A photo of a person, or no photo of a room, is refused before anything is spent (decision 0042).
   await assertPhotoAllowed(deps, userId, request.imageId)
 
-  // One statement in one transaction: the credit is spent (creditSpendSql, reference = generation id)
-  // only if the photo is the user's, the balance allows and the account has fewer than maxQueued generations
-  // open (ones past their deadline no longer count); the generation and its job exist exactly when the credit
-  // was spent. A short balance throws, which rolls the ledger row back: nothing is written.
   const id = randomUUID()
+  await acceptGenerations(deps, userId, request, [{ id, style: request.style }], () => queueFullMessage(deps.maxQueued))
+  return { id, cached: false }
+}
+
+/**
+ * Accepts fresh generations of one photo, palette, room and choice of changes, one per style, all or none, in one
+ * statement in one transaction: one credit each (a ledger row per generation, reason 'generation', reference = its
+ * id, so each failure is refunded on its own), only if the photo is the user's, the balance covers all of them and the
+ * account's open generations (ones past their deadline no longer count) stay within maxQueued. The generations and
+ * their jobs exist exactly when the credits were spent; a short balance or a full queue throws, which rolls the ledger
+ * rows back: nothing is written. `queueFull(open)` words the refusal when the queue is the reason.
+ */
+async function acceptGenerations(
+  deps: Pick<GenerationDeps, 'db' | 'queue' | 'timeoutMs'> & { maxQueued: number },
+  userId: string,
+  request: Pick<GenerationRequest, 'imageId' | 'palette' | 'roomType' | 'changes'>,
+  fresh: ReadonlyArray<{ id: string; style: StyleId }>,
+  queueFull: (open: number) => string,
+): Promise<void> {
+  const count = fresh.length
+  if (count === 0) return
   const openSince = new Date(Date.now() - deps.timeoutMs - OVERDUE_GRACE_MS)
+  const wanted = sql.join(
+    fresh.map((answer) => sql`(${answer.id}::uuid, ${answer.style}::text, ${cacheChoice({ ...request, style: answer.style })}::text)`),
+    sql`, `,
+  )
   await deps.db.transaction(async (tx) => {
     const result = await tx.execute(sql`
       with photo as (
@@ -95,10 +116,22 @@ export async function requestGeneration(
       ), open as (
         select count(*)::int as n from ${generations}
         where ${generations.userId} = ${userId} and ${generations.status} in ('queued', 'running') and ${generations.createdAt} > ${openSince.toISOString()}
-      ), ${creditSpendSql({ userId, amount: 1, reason: 'generation', reference: id, when: sql`exists (select 1 from photo) and (select n from open) < ${deps.maxQueued}` })},
-      generation as (
+      ), wanted (id, style, choice) as (
+        values ${wanted}
+      ), recorded as (
+        insert into ${creditLedger} (user_id, delta, reason, reference)
+        select ${userId}::text, -1, 'generation', wanted.id::text from wanted
+        where exists (select 1 from photo) and (select n from open) + ${count}::int <= ${deps.maxQueued}::int
+        on conflict (reason, reference) do nothing
+        returning id
+      ), spent as (
+        update ${userCredits} set credits = credits - ${count}::int, updated_at = now()
+        where user_id = ${userId} and credits >= ${count}::int and (select count(*) from recorded) = ${count}::int
+        returning credits
+      ), generation as (
         insert into ${generations} (id, user_id, style, color_palette, room_type, changes, input_image_id, cache_key)
-        select ${id}, ${userId}, ${request.style}, ${request.palette}, ${request.roomType}, ${changesArray(request.changes)}::text[], photo.id, photo.sha256 || ${choice} from photo
+        select wanted.id, ${userId}, wanted.style, ${request.palette}, ${request.roomType}, ${changesArray(request.changes)}::text[], photo.id, photo.sha256 || wanted.choice
+        from photo, wanted
         where exists (select 1 from spent)
         returning id
       ), job as (
@@ -107,11 +140,11 @@ export async function requestGeneration(
       select (select count(*)::int from photo) as photo, (select count(*)::int from generation) as created, (select n from open) as open`)
     const [outcome] = (result as unknown as { rows: Array<{ photo: number; created: number; open: number }> }).rows
     if (!outcome?.photo) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
-    if (!outcome.created && outcome.open >= deps.maxQueued) throw new AppError('rate_limited', queueFullMessage(deps.maxQueued), { retryAfterSeconds: 5 })
-    if (!outcome.created) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE)
+    if (!outcome.created && outcome.open + count > deps.maxQueued) throw new AppError('rate_limited', queueFull(outcome.open), { retryAfterSeconds: 5 })
+    // A short balance: throwing rolls back the ledger rows written above.
+    if (outcome.created !== count) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE)
   })
   deps.queue.enqueued()
-  return { id, cached: false }
 }
 
 /** A fresh (24 h) real result of the user's photo for one choice, or null; throws not_found when the photo is not theirs. */
@@ -154,47 +187,7 @@ export async function requestComparison(
   // As for one design: a photo of a person, or no photo of a room, is refused before anything is spent (decision 0042).
   await assertPhotoAllowed(deps, userId, request.imageId)
 
-  const openSince = new Date(Date.now() - deps.timeoutMs - OVERDUE_GRACE_MS)
-  const wanted = sql.join(
-    fresh.map((answer) => sql`(${answer.id}::uuid, ${answer.style}::text, ${cacheChoice({ ...request, style: answer.style })}::text)`),
-    sql`, `,
-  )
-  await deps.db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      with photo as (
-        select id, sha256 from ${images} where id = ${request.imageId} and user_id = ${userId}
-      ), open as (
-        select count(*)::int as n from ${generations}
-        where ${generations.userId} = ${userId} and ${generations.status} in ('queued', 'running') and ${generations.createdAt} > ${openSince.toISOString()}
-      ), wanted (id, style, choice) as (
-        values ${wanted}
-      ), recorded as (
-        insert into ${creditLedger} (user_id, delta, reason, reference)
-        select ${userId}::text, -1, 'generation', wanted.id::text from wanted
-        where exists (select 1 from photo) and (select n from open) + ${fresh.length}::int <= ${deps.maxQueued}::int
-        on conflict (reason, reference) do nothing
-        returning id
-      ), spent as (
-        update ${userCredits} set credits = credits - ${fresh.length}::int, updated_at = now()
-        where user_id = ${userId} and credits >= ${fresh.length}::int and (select count(*) from recorded) = ${fresh.length}::int
-        returning credits
-      ), generation as (
-        insert into ${generations} (id, user_id, style, color_palette, room_type, changes, input_image_id, cache_key)
-        select wanted.id, ${userId}, wanted.style, ${request.palette}, ${request.roomType}, ${changesArray(request.changes)}::text[], photo.id, photo.sha256 || wanted.choice
-        from photo, wanted
-        where exists (select 1 from spent)
-        returning id
-      ), job as (
-        ${deps.queue.enqueueFrom(GENERATION_JOB, sql`jsonb_build_object('generationId', generation.id)`, sql`generation`, { maxAttempts: 3, owner: userId })}
-      )
-      select (select count(*)::int from photo) as photo, (select count(*)::int from generation) as created, (select n from open) as open`)
-    const [outcome] = (result as unknown as { rows: Array<{ photo: number; created: number; open: number }> }).rows
-    if (!outcome?.photo) throw new AppError('not_found', PHOTO_MISSING_MESSAGE)
-    if (!outcome.created && outcome.open + fresh.length > deps.maxQueued) throw new AppError('rate_limited', compareQueueFullMessage(deps.maxQueued, outcome.open, fresh.length), { retryAfterSeconds: 5 })
-    // A short balance: throwing rolls back the ledger rows written above.
-    if (outcome.created !== fresh.length) throw new AppError('insufficient_credits', INSUFFICIENT_CREDITS_MESSAGE)
-  })
-  deps.queue.enqueued()
+  await acceptGenerations(deps, userId, request, fresh, (open) => compareQueueFullMessage(deps.maxQueued, open, fresh.length))
   return answers
 }
 
