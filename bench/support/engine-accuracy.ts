@@ -2,7 +2,7 @@
 // whether its colour changes stay inside the right surfaces. Label maps are class ids, one byte per pixel
 // (src/server/providers/generation/local/label-classes.ts); colours are CIELAB, interleaved (rgbPixelsToLab).
 import { CHANGED_SURFACES, KEPT_SURFACES, LABEL, LABEL_CLASS_COUNT } from '../../src/server/providers/generation/local/label-classes'
-import { deltaE2000Components } from '../../src/server/providers/generation/local/metrics'
+import { deltaE2000Components } from '../../src/server/providers/generation/local/colour-space'
 import { CLASS_GROUP, type ChangeGroup } from '../../src/server/providers/generation/local/surface-classes'
 
 /** ΔE2000 above which a kept pixel (window, mirror, glass, light, plant) counts as repainted. */

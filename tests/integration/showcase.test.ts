@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { rgbPixelsToLab } from '../../src/server/providers/generation/local/colour-space'
 import { renderLocalRedesign } from '../../src/server/providers/generation/local/local-engine'
-import { meanDeltaE2000 } from '../../src/server/providers/generation/local/metrics'
+import { meanDeltaE2000 } from '../../bench/support/image-metrics'
 import { SHOWCASE_SEED, showcasePairs } from '../../src/shared/catalogue/showcase'
 
 const PUBLIC = path.resolve(import.meta.dirname, '..', '..', 'public', 'images')

@@ -109,3 +109,72 @@ export function lightnessToLuminance(lightness: number): number {
 export function luminanceToLightness(luminance: number): number {
   return 116 * labF(luminance) - 16
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// ΔE2000 (Sharma, Wu & Dalal 2005, "The CIEDE2000 color-difference formula: implementation notes").
+
+const DEGREES = 180 / Math.PI
+const RADIANS = Math.PI / 180
+const POW25_7 = Math.pow(25, 7)
+
+export function deltaE2000(first: Lab, second: Lab): number {
+  return deltaE2000Components(first[0], first[1], first[2], second[0], second[1], second[2])
+}
+
+export function deltaE2000Components(l1: number, a1: number, b1: number, l2: number, a2: number, b2: number): number {
+  const c1 = Math.sqrt(a1 * a1 + b1 * b1)
+  const c2 = Math.sqrt(a2 * a2 + b2 * b2)
+  const meanC = (c1 + c2) / 2
+  const meanC7 = Math.pow(meanC, 7)
+  const g = 0.5 * (1 - Math.sqrt(meanC7 / (meanC7 + POW25_7)))
+  const a1Prime = (1 + g) * a1
+  const a2Prime = (1 + g) * a2
+  const c1Prime = Math.sqrt(a1Prime * a1Prime + b1 * b1)
+  const c2Prime = Math.sqrt(a2Prime * a2Prime + b2 * b2)
+  const h1Prime = c1Prime === 0 ? 0 : hueDegrees(b1, a1Prime)
+  const h2Prime = c2Prime === 0 ? 0 : hueDegrees(b2, a2Prime)
+
+  const deltaLPrime = l2 - l1
+  const deltaCPrime = c2Prime - c1Prime
+  let deltaHuePrime = 0
+  if (c1Prime * c2Prime !== 0) {
+    deltaHuePrime = h2Prime - h1Prime
+    if (deltaHuePrime > 180) deltaHuePrime -= 360
+    else if (deltaHuePrime < -180) deltaHuePrime += 360
+  }
+  const deltaHPrime = 2 * Math.sqrt(c1Prime * c2Prime) * Math.sin((deltaHuePrime / 2) * RADIANS)
+
+  const meanLPrime = (l1 + l2) / 2
+  const meanCPrime = (c1Prime + c2Prime) / 2
+  let meanHPrime = h1Prime + h2Prime
+  if (c1Prime * c2Prime !== 0) {
+    if (Math.abs(h1Prime - h2Prime) <= 180) meanHPrime = (h1Prime + h2Prime) / 2
+    else if (h1Prime + h2Prime < 360) meanHPrime = (h1Prime + h2Prime + 360) / 2
+    else meanHPrime = (h1Prime + h2Prime - 360) / 2
+  }
+
+  const t =
+    1 -
+    0.17 * Math.cos((meanHPrime - 30) * RADIANS) +
+    0.24 * Math.cos(2 * meanHPrime * RADIANS) +
+    0.32 * Math.cos((3 * meanHPrime + 6) * RADIANS) -
+    0.2 * Math.cos((4 * meanHPrime - 63) * RADIANS)
+  const deltaTheta = 30 * Math.exp(-Math.pow((meanHPrime - 275) / 25, 2))
+  const meanCPrime7 = Math.pow(meanCPrime, 7)
+  const rc = 2 * Math.sqrt(meanCPrime7 / (meanCPrime7 + POW25_7))
+  const lightnessOffset = (meanLPrime - 50) * (meanLPrime - 50)
+  const sl = 1 + (0.015 * lightnessOffset) / Math.sqrt(20 + lightnessOffset)
+  const sc = 1 + 0.045 * meanCPrime
+  const sh = 1 + 0.015 * meanCPrime * t
+  const rt = -Math.sin(2 * deltaTheta * RADIANS) * rc
+
+  const lightnessTerm = deltaLPrime / sl
+  const chromaTerm = deltaCPrime / sc
+  const hueTerm = deltaHPrime / sh
+  return Math.sqrt(lightnessTerm * lightnessTerm + chromaTerm * chromaTerm + hueTerm * hueTerm + rt * chromaTerm * hueTerm)
+}
+
+function hueDegrees(b: number, aPrime: number): number {
+  const hue = Math.atan2(b, aPrime) * DEGREES
+  return hue < 0 ? hue + 360 : hue
+}

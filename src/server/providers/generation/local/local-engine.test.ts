@@ -6,7 +6,7 @@ import { captionBandHeight } from './caption'
 import { LABEL } from './label-classes'
 import { FOUND_CLASSES } from './find-surfaces'
 import { LOCAL_METHOD, LocalEngineInputError, renderLocalRedesign, type LocalRedesignInput } from './local-engine'
-import { edgeCorrelation, type GreyImage } from './metrics'
+import { edgeCorrelation, type GreyImage } from '../../../../../bench/support/image-metrics'
 
 /** A small bathroom drawn in SVG: back and side walls, a floor, a window, a mirror, a vanity, a bath and a towel. */
 const BATHROOM_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320">

@@ -5,8 +5,7 @@
 import type { PaletteColors } from '../../../../shared/catalogue/palettes'
 import { METAL_FINISH_LOOKS, type ColourRef, type StyleRecipe, type SurfaceFinish } from '../../../catalogue/style-recipes'
 import type { StyleLook } from '../../../../shared/catalogue/styles'
-import { hexToLab, hexToLinear, labToLinear, linearLuminance, linearToLab, luminanceToLightness } from './colour-space'
-import { deltaE2000 } from './metrics'
+import { deltaE2000, hexToLab, hexToLinear, labToLinear, linearLuminance, linearToLab, luminanceToLightness } from './colour-space'
 import { materialTexture, type MaterialTexture, type TextureKind } from './materials'
 import { createRandom } from './random'
 import {

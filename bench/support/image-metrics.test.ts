@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { hexToLab, type Lab } from './colour-space'
-import { deltaE2000, dominantColours, edgeCorrelation, gaussianBlur, meanDeltaE2000, paletteDistance, pearsonCorrelation, sobelMagnitude, type GreyImage } from './metrics'
-import { createRandom } from './random'
+import { deltaE2000, hexToLab, type Lab } from '../../src/server/providers/generation/local/colour-space'
+import { createRandom } from '../../src/server/providers/generation/local/random'
+import { dominantColours, edgeCorrelation, gaussianBlur, meanDeltaE2000, paletteDistance, pearsonCorrelation, sobelMagnitude, type GreyImage } from './image-metrics'
 
 // Sharma, Wu & Dalal (2005), Table 1: the 34 published CIEDE2000 test pairs (L1 a1 b1, L2 a2 b2, ΔE00).
 const SHARMA_PAIRS: ReadonlyArray<readonly [Lab, Lab, number]> = [
