@@ -10,7 +10,7 @@ import { findPalette, type PaletteId } from '../../../../shared/catalogue/palett
 import { findStyleRecipe } from '../../../catalogue/style-recipes'
 import { findStyle, type StyleId } from '../../../../shared/catalogue/styles'
 import { captionBandHeight, captionSvg } from './caption'
-import { findSurfaces } from './find-surfaces'
+import { findSurfaces, type SurfaceSource } from './find-surfaces'
 import { hashSeed } from './random'
 import type { Changes } from './surface-classes'
 import { redesignFromSurfaces } from './surface-compose'
@@ -50,6 +50,8 @@ export type EngineSurfaces = {
   height: number
   /** One label-class id (label-classes.ts) per pixel. */
   labels: Uint8Array
+  /** Where they came from: a stock photo's exact labels, the surface network, or the region segmentation. */
+  source: SurfaceSource
 }
 
 export type LocalRedesignOptions = {
@@ -106,7 +108,7 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
     .jpeg({ quality: 88, chromaSubsampling: '4:2:0' })
     .toBuffer()
   const output: LocalRedesignOutput = { image, width, height, method: LOCAL_METHOD }
-  if (options.withSurfaces) output.surfaces = { width: surfaces.width, height: surfaces.height, labels: surfaces.labels }
+  if (options.withSurfaces) output.surfaces = { width: surfaces.width, height: surfaces.height, labels: surfaces.labels, source: surfaces.source }
   return output
 }
 
