@@ -28,6 +28,9 @@ class SurfaceNet(nn.Module):
         self.register_buffer('std', torch.tensor(STD).view(1, 3, 1, 1))
         self.down = nn.ModuleList([block(3, c[0]), block(c[0], c[1]), block(c[1], c[2]), block(c[2], c[3])])
         self.bottom = block(c[3], c[4])
+        # Image-level context (as in PSPNet's global pooling branch): what the whole room looks like tells a pale
+        # wall from a pale ceiling or floor where the local patch cannot.
+        self.context = nn.Sequential(nn.Conv2d(c[4], c[4], 1), nn.ReLU(inplace=True))
         self.up = nn.ModuleList([block(c[4] + c[3], c[3]), block(c[3] + c[2], c[2]), block(c[2] + c[1], c[1]), block(c[1] + c[0], c[0])])
         self.head = nn.Conv2d(c[0], classes, 1)
 
@@ -39,6 +42,7 @@ class SurfaceNet(nn.Module):
             skips.append(x)
             x = F.max_pool2d(x, 2)
         x = self.bottom(x)
+        x = x + self.context(F.adaptive_avg_pool2d(x, 1))
         for level, skip in zip(self.up, reversed(skips)):
             x = F.interpolate(x, size=skip.shape[2:], mode='bilinear', align_corners=False)
             x = level(torch.cat([x, skip], 1))

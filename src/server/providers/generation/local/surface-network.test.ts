@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { networkSize, refineLabels, softmaxPlanes } from './surface-network'
+import { networkSize, refineLabels, removeSpeckles, softmaxPlanes } from './surface-network'
 
 describe('the surface network around the model', () => {
   it('feeds the network a picture of the photo’s aspect, both sides multiples of 16', () => {
@@ -48,5 +48,29 @@ describe('the surface network around the model', () => {
       for (let x = 0; x < width; x++) if (refined.labels[y * width + x] !== (x < 37 ? 0 : 1)) wrong++
     }
     expect(wrong / ((height - 8) * width)).toBeLessThan(0.01)
+  })
+
+  it('folds islands too small to be a thing into their surroundings and leaves real things alone', () => {
+    const width = 40
+    const height = 30
+    const labels = new Uint8Array(width * height).fill(1)
+    // A wall (1) with a 3 × 3 speck of floor (3) in it, a 10 × 10 mirror (9), and a floor band along the bottom
+    // with a 2-pixel speck of wall in it.
+    const paint = (x0: number, y0: number, w: number, h: number, label: number) => {
+      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) labels[y * width + x] = label
+    }
+    paint(4, 4, 3, 3, 3)
+    paint(20, 5, 10, 10, 9)
+    paint(0, 24, width, 6, 3)
+    paint(15, 27, 2, 1, 1)
+    removeSpeckles(labels, width, height, 20)
+    const at = (x: number, y: number) => labels[y * width + x]
+    expect(at(5, 5)).toBe(1)
+    expect(at(15, 27)).toBe(3)
+    expect(at(16, 27)).toBe(3)
+    expect(at(25, 10)).toBe(9)
+    expect(at(20, 5)).toBe(9)
+    expect(at(0, 0)).toBe(1)
+    expect(at(0, 29)).toBe(3)
   })
 })

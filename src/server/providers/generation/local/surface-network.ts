@@ -99,7 +99,64 @@ export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: numb
   const outputs = await model.run({ image: new ort.Tensor('float32', input, [1, 3, networkHeight, networkWidth]) })
   const logits = outputs.logits!.data as Float32Array
   const probabilities = softmaxPlanes(logits, LABEL_CLASS_COUNT, plane)
-  return refineLabels(probabilities, networkWidth, networkHeight, analysisRgb, width, height)
+  probabilities.fill(0, 0, plane) // void: the network is never asked for it; every pixel of a photo shows something
+  const refined = refineLabels(probabilities, networkWidth, networkHeight, analysisRgb, width, height)
+  removeSpeckles(refined.labels, width, height, Math.round(SPECKLE_SHARE * width * height))
+  return refined
+}
+
+/**
+ * Islands smaller than this share of the picture are the network's noise, not things in the room (at 512 × 384 that
+ * is about 160 pixels; a tap or a bottle is several times that): they join their surroundings.
+ */
+export const SPECKLE_SHARE = 0.0008
+
+/**
+ * Gives every 4-connected island of one label smaller than `minPixels` the label it shares most border with, in
+ * place: a few wall pixels amid the tiles would otherwise be painted as a wall, a torn patch in the redesign.
+ */
+export function removeSpeckles(labels: Uint8Array, width: number, height: number, minPixels: number): void {
+  const pixels = width * height
+  const seen = new Uint8Array(pixels)
+  const members = new Int32Array(pixels)
+  const votes = new Uint32Array(256)
+  // The 4-neighbours of a pixel, or -1 past the picture's edge.
+  const neighbour = (pixel: number, side: number): number => {
+    const x = pixel % width
+    if (side === 0) return x > 0 ? pixel - 1 : -1
+    if (side === 1) return x < width - 1 ? pixel + 1 : -1
+    if (side === 2) return pixel >= width ? pixel - width : -1
+    return pixel + width < pixels ? pixel + width : -1
+  }
+  for (let start = 0; start < pixels; start++) {
+    if (seen[start]) continue
+    const label = labels[start]!
+    // Flood fill: members[0..count) is the island, members[done..count) still to expand.
+    let count = 0
+    let done = 0
+    members[count++] = start
+    seen[start] = 1
+    while (done < count) {
+      const pixel = members[done++]!
+      for (let side = 0; side < 4; side++) {
+        const next = neighbour(pixel, side)
+        if (next < 0 || seen[next] || labels[next] !== label) continue
+        seen[next] = 1
+        members[count++] = next
+      }
+    }
+    if (count >= minPixels) continue
+    votes.fill(0)
+    for (let index = 0; index < count; index++) {
+      for (let side = 0; side < 4; side++) {
+        const next = neighbour(members[index]!, side)
+        if (next >= 0 && labels[next] !== label) votes[labels[next]!]!++
+      }
+    }
+    let best = label
+    for (let candidate = 0; candidate < 256; candidate++) if (votes[candidate]! > (best === label ? 0 : votes[best]!)) best = candidate
+    for (let index = 0; index < count; index++) labels[members[index]!] = best
+  }
 }
 
 /** Per-pixel softmax over class planes (NCHW with N = 1), in place of a copy. */
