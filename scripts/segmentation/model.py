@@ -20,13 +20,22 @@ def block(cin, cout):
     )
 
 
+def coordinates(x):
+    """Two channels, -1..1 across and down: where in the picture a pixel is (a floor is low, a ceiling high)."""
+    n, _, h, w = x.shape
+    ys = (torch.arange(h, dtype=x.dtype) * (2.0 / (h - 1)) - 1).view(1, 1, h, 1).expand(n, 1, h, w)
+    xs = (torch.arange(w, dtype=x.dtype) * (2.0 / (w - 1)) - 1).view(1, 1, 1, w).expand(n, 1, h, w)
+    return torch.cat([ys, xs], 1)
+
+
 class SurfaceNet(nn.Module):
-    def __init__(self, base=16, classes=CLASS_COUNT):
+    def __init__(self, base=16, classes=CLASS_COUNT, coords=False):
         super().__init__()
+        self.coords = coords
         c = [base, base * 2, base * 4, base * 8, base * 8]
         self.register_buffer('mean', torch.tensor(MEAN).view(1, 3, 1, 1))
         self.register_buffer('std', torch.tensor(STD).view(1, 3, 1, 1))
-        self.down = nn.ModuleList([block(3, c[0]), block(c[0], c[1]), block(c[1], c[2]), block(c[2], c[3])])
+        self.down = nn.ModuleList([block(5 if coords else 3, c[0]), block(c[0], c[1]), block(c[1], c[2]), block(c[2], c[3])])
         self.bottom = block(c[3], c[4])
         # Image-level context (as in PSPNet's global pooling branch): what the whole room looks like tells a pale
         # wall from a pale ceiling or floor where the local patch cannot.
@@ -36,6 +45,8 @@ class SurfaceNet(nn.Module):
 
     def forward(self, x):
         x = (x - self.mean) / self.std
+        if self.coords:
+            x = torch.cat([x, coordinates(x)], 1)
         skips = []
         for level in self.down:
             x = level(x)

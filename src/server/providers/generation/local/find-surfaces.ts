@@ -35,9 +35,6 @@ export const ROLE_LABELS: Readonly<Record<SurfaceRole, LabelClassId>> = {
   art: LABEL.mirror,
 }
 
-/** Every class findSurfaces can answer: the table's, and wall tile for large dim kept regions. */
-export const FOUND_CLASSES: ReadonlySet<number> = new Set<number>([...Object.values(ROLE_LABELS), LABEL['wall-tile']])
-
 /**
  * The segmentation keeps regions it cannot place; a large one that is not bright (a window, a light) is almost
  * always a tiled wall it split off (a shower enclosure seen through its glass): it is dressed as a wall.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { networkSize, refineLabels, removeSpeckles, softmaxPlanes } from './surface-network'
+import { mirrorPlanes, networkSize, refineLabels, removeSpeckles, softmaxPlanes } from './surface-network'
 
 describe('the surface network around the model', () => {
   it('feeds the network a picture of the photo’s aspect, both sides multiples of 16', () => {
@@ -9,6 +9,10 @@ describe('the surface network around the model', () => {
     // At the long side the model's surfaces.json asks for.
     expect(networkSize(2560, 1920, 224)).toEqual({ width: 224, height: 176 })
     expect(networkSize(900, 1600, 224)).toEqual({ width: 128, height: 224 })
+  })
+
+  it('mirrors every row of every plane left to right (the mirrored photo, and its answer mirrored back)', () => {
+    expect([...mirrorPlanes(Float32Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), 3)]).toEqual([3, 2, 1, 6, 5, 4, 9, 8, 7, 12, 11, 10])
   })
 
   it('turns logits into probabilities that sum to one at every pixel', () => {
@@ -72,5 +76,23 @@ describe('the surface network around the model', () => {
     expect(at(20, 5)).toBe(9)
     expect(at(0, 0)).toBe(1)
     expect(at(0, 29)).toBe(3)
+  })
+
+  it('among given labels only: a small patch of tile in a painted wall becomes wall, a larger tiled area stays', () => {
+    const width = 40
+    const height = 30
+    const labels = new Uint8Array(width * height).fill(1)
+    const paint = (x0: number, y0: number, w: number, h: number, label: number) => {
+      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) labels[y * width + x] = label
+    }
+    paint(3, 3, 6, 6, 2) // a blotch of wall tile (2) in the wall (1)
+    paint(18, 10, 20, 4, 2) // a tiled splashback, larger than the patch size
+    paint(18, 14, 20, 12, 5) // over a vanity (5)
+    paint(12, 20, 4, 4, 9) // a small mirror (9): not among the labels, left alone
+    removeSpeckles(labels, width, height, 60, new Set([1, 2]))
+    const at = (x: number, y: number) => labels[y * width + x]
+    expect(at(5, 5)).toBe(1)
+    expect(at(25, 11)).toBe(2)
+    expect(at(13, 21)).toBe(9)
   })
 })

@@ -7,7 +7,9 @@ import path from 'node:path'
 import { availableParallelism } from 'node:os'
 import type { InferenceSession } from 'onnxruntime-node'
 import { boxBlur } from './box-blur'
-import { LABEL_CLASS_COUNT } from './label-classes'
+import { rgbPixelsToLab } from './colour-space'
+import { computeSuperpixels } from './superpixels'
+import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
 
 /**
  * Long side of the picture the network sees when its surfaces.json does not say (`inference.longSide`, chosen at
@@ -98,10 +100,20 @@ export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: numb
   }
   const outputs = await model.run({ image: new ort.Tensor('float32', input, [1, 3, networkHeight, networkWidth]) })
   const logits = outputs.logits!.data as Float32Array
+  if (FLIP_AVERAGE) {
+    // The room seen in a mirror is still a room: the mirrored picture's answer, mirrored back, is averaged in.
+    const mirrored = await model.run({ image: new ort.Tensor('float32', mirrorPlanes(input, networkWidth), [1, 3, networkHeight, networkWidth]) })
+    const back = mirrorPlanes(mirrored.logits!.data as Float32Array, networkWidth)
+    for (let index = 0; index < logits.length; index++) logits[index] = (logits[index]! + back[index]!) / 2
+  }
   const probabilities = softmaxPlanes(logits, LABEL_CLASS_COUNT, plane)
   probabilities.fill(0, 0, plane) // void: the network is never asked for it; every pixel of a photo shows something
   const refined = refineLabels(probabilities, networkWidth, networkHeight, analysisRgb, width, height)
   removeSpeckles(refined.labels, width, height, Math.round(SPECKLE_SHARE * width * height))
+  // Painted wall against wall tile is the network's least sure call, and a wrong patch of one inside the other is the
+  // most visible mistake a redesign can make (a blotch of tile in a painted wall): a patch of either smaller than
+  // WALL_PATCH_SHARE of the picture, bordered mostly by the other, becomes the other.
+  removeSpeckles(refined.labels, width, height, Math.round(WALL_PATCH_SHARE * width * height), WALL_KINDS)
   return refined
 }
 
@@ -110,12 +122,16 @@ export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: numb
  * is about 160 pixels; a tap or a bottle is several times that): they join their surroundings.
  */
 export const SPECKLE_SHARE = 0.0008
+/** Patches of wall or wall tile smaller than this share of the picture are taken for the one around them. */
+export const WALL_PATCH_SHARE = 0.015
+const WALL_KINDS: ReadonlySet<number> = new Set([LABEL.wall, LABEL['wall-tile']])
 
 /**
  * Gives every 4-connected island of one label smaller than `minPixels` the label it shares most border with, in
- * place: a few wall pixels amid the tiles would otherwise be painted as a wall, a torn patch in the redesign.
+ * place: a few wall pixels amid the tiles would otherwise be painted as a wall, a torn patch in the redesign. With
+ * `among`, only islands of those labels are looked at, and only one bordered mostly by another of them changes.
  */
-export function removeSpeckles(labels: Uint8Array, width: number, height: number, minPixels: number): void {
+export function removeSpeckles(labels: Uint8Array, width: number, height: number, minPixels: number, among?: ReadonlySet<number>): void {
   const pixels = width * height
   const seen = new Uint8Array(pixels)
   const members = new Int32Array(pixels)
@@ -145,7 +161,7 @@ export function removeSpeckles(labels: Uint8Array, width: number, height: number
         members[count++] = next
       }
     }
-    if (count >= minPixels) continue
+    if (count >= minPixels || (among && !among.has(label))) continue
     votes.fill(0)
     for (let index = 0; index < count; index++) {
       for (let side = 0; side < 4; side++) {
@@ -155,8 +171,22 @@ export function removeSpeckles(labels: Uint8Array, width: number, height: number
     }
     let best = label
     for (let candidate = 0; candidate < 256; candidate++) if (votes[candidate]! > (best === label ? 0 : votes[best]!)) best = candidate
+    if (among && !among.has(best)) continue
     for (let index = 0; index < count; index++) labels[members[index]!] = best
   }
+}
+
+/** Whether a photo is also labelled mirrored left to right and the two answers averaged (one more network run). */
+const FLIP_AVERAGE = true
+
+/** Rows `width` long (planes of any height, back to back) mirrored left to right, as a copy. */
+export function mirrorPlanes(planes: Float32Array, width: number): Float32Array {
+  const out = new Float32Array(planes.length)
+  for (let row = 0; row < planes.length / width; row++) {
+    const start = row * width
+    for (let x = 0; x < width; x++) out[start + x] = planes[start + width - 1 - x]!
+  }
+  return out
 }
 
 /** Per-pixel softmax over class planes (NCHW with N = 1), in place of a copy. */
@@ -178,8 +208,9 @@ export function softmaxPlanes(logits: Float32Array, classes: number, plane: numb
 
 /**
  * Upsamples class probabilities to the analysis copy (bilinear), filters each class with the photo as guide
- * (He et al.'s guided filter, so a border follows the photo's edge rather than the network's coarse grid), and
- * takes the likeliest class of every pixel.
+ * (He et al.'s guided filter, so a border follows the photo's edge rather than the network's coarse grid), pools
+ * each class over SLIC superpixels of the photo (patches that end at the photo's own edges) and takes, at every
+ * pixel, the class likeliest by the mean of its own filtered value and its superpixel's.
  */
 export function refineLabels(probabilities: Float32Array, sourceWidth: number, sourceHeight: number, rgb: Uint8Array, width: number, height: number): SurfaceLabels {
   const classes = probabilities.length / (sourceWidth * sourceHeight)
@@ -193,15 +224,23 @@ export function refineLabels(probabilities: Float32Array, sourceWidth: number, s
   boxBlur(guideVariance, width, height, GUIDE_RADIUS)
   for (let index = 0; index < pixels; index++) guideVariance[index] = Math.max(0, guideVariance[index]! - guideMean[index]! * guideMean[index]!)
 
-  const best = new Float32Array(pixels).fill(-Infinity)
-  const labels = new Uint8Array(pixels)
+  const patches = computeSuperpixels(rgbPixelsToLab(rgb, 3), width, height, { target: Math.round(pixels / SUPERPIXEL_AREA), compactness: 10, iterations: 5 })
+  const patchSize = new Float32Array(patches.count)
+  for (let index = 0; index < pixels; index++) patchSize[patches.labels[index]!]!++
+
+  const planes: Array<Float32Array | null> = []
+  const patchMeans: Array<Float32Array | null> = []
   const p = new Float32Array(pixels)
   const product = new Float32Array(pixels)
   for (let c = 0; c < classes; c++) {
     upsamplePlane(probabilities, c * sourceWidth * sourceHeight, sourceWidth, sourceHeight, p, width, height)
     let any = false
     for (let index = 0; index < pixels; index++) if (p[index]! > 0.02) any = true
-    if (!any) continue
+    if (!any) {
+      planes.push(null)
+      patchMeans.push(null)
+      continue
+    }
     for (let index = 0; index < pixels; index++) product[index] = guide[index]! * p[index]!
     const pMean = p.slice()
     boxBlur(pMean, width, height, GUIDE_RADIUS)
@@ -216,16 +255,37 @@ export function refineLabels(probabilities: Float32Array, sourceWidth: number, s
     }
     boxBlur(a, width, height, GUIDE_RADIUS)
     boxBlur(b, width, height, GUIDE_RADIUS)
+    const filtered = new Float32Array(pixels)
+    const means = new Float32Array(patches.count)
     for (let index = 0; index < pixels; index++) {
-      const value = a[index]! * guide[index]! + b[index]!
-      if (value > best[index]!) {
-        best[index] = value
+      filtered[index] = a[index]! * guide[index]! + b[index]!
+      means[patches.labels[index]!]! += filtered[index]!
+    }
+    for (let patch = 0; patch < patches.count; patch++) means[patch]! /= Math.max(1, patchSize[patch]!)
+    planes.push(filtered)
+    patchMeans.push(means)
+  }
+
+  const labels = new Uint8Array(pixels)
+  for (let index = 0; index < pixels; index++) {
+    const patch = patches.labels[index]!
+    let best = -Infinity
+    for (let c = 0; c < classes; c++) {
+      const plane = planes[c]
+      if (!plane) continue
+      const value = (1 - PATCH_WEIGHT) * plane[index]! + PATCH_WEIGHT * patchMeans[c]![patch]!
+      if (value > best) {
+        best = value
         labels[index] = c
       }
     }
   }
   return { width, height, labels }
 }
+
+/** Mean superpixel area (analysis pixels) and how much a pixel's class follows its superpixel's rather than its own. */
+const SUPERPIXEL_AREA = 160
+const PATCH_WEIGHT = 0.5
 
 /** Bilinear resample of one plane (at offset in source) onto a width × height grid, pixel centres aligned. */
 function upsamplePlane(source: Float32Array, offset: number, sourceWidth: number, sourceHeight: number, out: Float32Array, width: number, height: number): void {
