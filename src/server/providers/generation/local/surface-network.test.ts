@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { mirrorPlanes, networkSize, refineLabels, removeSpeckles, softmaxPlanes } from './surface-network'
 
+/** A label grid filled with one label, with a way to paint rectangles of another and to read a pixel. */
+function labelGrid(width: number, height: number, fill: number) {
+  const labels = new Uint8Array(width * height).fill(fill)
+  const paint = (x0: number, y0: number, w: number, h: number, label: number) => {
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) labels[y * width + x] = label
+  }
+  const at = (x: number, y: number) => labels[y * width + x]
+  return { labels, width, height, paint, at }
+}
+
 describe('the surface network around the model', () => {
   it('feeds the network a picture of the photo’s aspect, both sides multiples of 16', () => {
     expect(networkSize(2560, 1920)).toEqual({ width: 320, height: 240 })
@@ -55,20 +65,14 @@ describe('the surface network around the model', () => {
   })
 
   it('folds islands too small to be a thing into their surroundings and leaves real things alone', () => {
-    const width = 40
-    const height = 30
-    const labels = new Uint8Array(width * height).fill(1)
+    const { labels, width, height, paint, at } = labelGrid(40, 30, 1)
     // A wall (1) with a 3 × 3 speck of floor (3) in it, a 10 × 10 mirror (9), and a floor band along the bottom
     // with a 2-pixel speck of wall in it.
-    const paint = (x0: number, y0: number, w: number, h: number, label: number) => {
-      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) labels[y * width + x] = label
-    }
     paint(4, 4, 3, 3, 3)
     paint(20, 5, 10, 10, 9)
     paint(0, 24, width, 6, 3)
     paint(15, 27, 2, 1, 1)
     removeSpeckles(labels, width, height, 20)
-    const at = (x: number, y: number) => labels[y * width + x]
     expect(at(5, 5)).toBe(1)
     expect(at(15, 27)).toBe(3)
     expect(at(16, 27)).toBe(3)
@@ -79,18 +83,12 @@ describe('the surface network around the model', () => {
   })
 
   it('among given labels only: a small patch of tile in a painted wall becomes wall, a larger tiled area stays', () => {
-    const width = 40
-    const height = 30
-    const labels = new Uint8Array(width * height).fill(1)
-    const paint = (x0: number, y0: number, w: number, h: number, label: number) => {
-      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) labels[y * width + x] = label
-    }
+    const { labels, width, height, paint, at } = labelGrid(40, 30, 1)
     paint(3, 3, 6, 6, 2) // a blotch of wall tile (2) in the wall (1)
     paint(18, 10, 20, 4, 2) // a tiled splashback, larger than the patch size
     paint(18, 14, 20, 12, 5) // over a vanity (5)
     paint(12, 20, 4, 4, 9) // a small mirror (9): not among the labels, left alone
     removeSpeckles(labels, width, height, 60, new Set([1, 2]))
-    const at = (x: number, y: number) => labels[y * width + x]
     expect(at(5, 5)).toBe(1)
     expect(at(25, 11)).toBe(2)
     expect(at(13, 21)).toBe(9)

@@ -100,12 +100,10 @@ export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: numb
   }
   const outputs = await model.run({ image: new ort.Tensor('float32', input, [1, 3, networkHeight, networkWidth]) })
   const logits = outputs.logits!.data as Float32Array
-  if (FLIP_AVERAGE) {
-    // The room seen in a mirror is still a room: the mirrored picture's answer, mirrored back, is averaged in.
-    const mirrored = await model.run({ image: new ort.Tensor('float32', mirrorPlanes(input, networkWidth), [1, 3, networkHeight, networkWidth]) })
-    const back = mirrorPlanes(mirrored.logits!.data as Float32Array, networkWidth)
-    for (let index = 0; index < logits.length; index++) logits[index] = (logits[index]! + back[index]!) / 2
-  }
+  // The room seen in a mirror is still a room: the mirrored picture's answer, mirrored back, is averaged in.
+  const mirrored = await model.run({ image: new ort.Tensor('float32', mirrorPlanes(input, networkWidth), [1, 3, networkHeight, networkWidth]) })
+  const back = mirrorPlanes(mirrored.logits!.data as Float32Array, networkWidth)
+  for (let index = 0; index < logits.length; index++) logits[index] = (logits[index]! + back[index]!) / 2
   const probabilities = softmaxPlanes(logits, LABEL_CLASS_COUNT, plane)
   probabilities.fill(0, 0, plane) // void: the network is never asked for it; every pixel of a photo shows something
   const refined = refineLabels(probabilities, networkWidth, networkHeight, analysisRgb, width, height)
@@ -175,9 +173,6 @@ export function removeSpeckles(labels: Uint8Array, width: number, height: number
     for (let index = 0; index < count; index++) labels[members[index]!] = best
   }
 }
-
-/** Whether a photo is also labelled mirrored left to right and the two answers averaged (one more network run). */
-const FLIP_AVERAGE = true
 
 /** Rows `width` long (planes of any height, back to back) mirrored left to right, as a copy. */
 export function mirrorPlanes(planes: Float32Array, width: number): Float32Array {
