@@ -5,7 +5,7 @@ import type { Config } from './config'
 import type { DatabaseHandle } from './db/client'
 import { AppError, isAppError } from './lib/app-error'
 import { createSessionReader } from './lib/session'
-import { errorBody, limitBody } from './lib/http'
+import { errorBody, limitBody, settleUnreadBody } from './lib/http'
 import { API_CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from './lib/security-headers'
 import { createRateLimiter } from './services/rate-limit'
 import type { Logger } from './lib/logger'
@@ -29,7 +29,7 @@ import { authRoutes } from './routes/auth'
 import { contactRoutes } from './routes/contact'
 import { creditPackageRoutes } from './routes/credit-packages'
 import { healthRoutes } from './routes/health'
-import { imageRoutes } from './routes/images'
+import { imageRoutes, UPLOAD_BODY_LIMIT } from './routes/images'
 import { generationRoutes } from './routes/generations'
 import { meRoutes } from './routes/me'
 import { passwordResetRoutes } from './routes/password-reset'
@@ -128,6 +128,9 @@ export function createApp(deps: AppDeps) {
     const started = performance.now()
     c.set('receivedAt', started)
     await next()
+    if (!BODYLESS_METHODS.has(c.req.method) && !(await settleUnreadBody(c, OWN_BODY_LIMITS.some((route) => route.test(c.req.path)) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT))) {
+      setResponseHeaders(c, { Connection: 'close' })
+    }
     // Pages carry their own policy (with the hashes of their inline scripts); anything else may run nothing.
     const policy: Record<string, string> = c.res.headers.has('Content-Security-Policy') ? {} : { 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY }
     setResponseHeaders(c, { 'X-Request-Id': requestId, ...securityHeaders, ...policy })

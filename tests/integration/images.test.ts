@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { once } from 'node:events'
-import { createServer, type Server } from 'node:http'
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http'
+import type { Socket } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkImageFile } from '../../src/shared/upload-rules'
@@ -117,6 +118,58 @@ describe.each(DATABASE_KINDS)('the image pipeline on %s', (kind) => {
     const response = await upload(new TestClient(server.url), readFileSync(fixturePhoto('cc0-interior-3.jpg')))
     expect(response.status).toBe(401)
     expect(await errorOf(response)).toBe('User not authenticated')
+  })
+
+  it('an upload refused before its body is read leaves the connection fit for the next request', async () => {
+    // One keep-alive connection. The refusal (no session) comes before the 3 MB upload is read; the client sends it
+    // whole all the same, as browsers do, then sends its next request on the same connection, which takes a second.
+    // The server once stopped reading such a body part-way and cut the connection half a second later, under that request.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const boundary = 'lavo-connection-test'
+    const multipart = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      Buffer.alloc(3 * 1024 * 1024, 0x61),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const post = (target: string, headers: Record<string, string | number>, first: Buffer | string, rest: string, restAfterMs: number) =>
+      new Promise<{ status: number; socket: Socket; connection: string | undefined }>((resolve, reject) => {
+        const request = httpRequest(`${server.url}${target}`, { method: 'POST', agent, headers: { origin: server.url, ...headers } }, (response) => {
+          response.resume()
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, socket: request.socket!, connection: response.headers.connection }))
+        })
+        request.on('error', reject)
+        request.write(first)
+        setTimeout(() => request.end(rest), restAfterMs)
+      })
+    try {
+      const refused = await post('/api/images', { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': multipart.length }, multipart, '', 0)
+      expect(refused.status).toBe(401)
+      expect(refused.connection).not.toBe('close')
+      const message = JSON.stringify({ name: 'Slow', email: 'slow@example.com', message: 'sent in two halves' })
+      const next = await post('/api/contact', { 'content-type': 'application/json', 'content-length': Buffer.byteLength(message) }, message.slice(0, 10), message.slice(10), 900)
+      expect(next.status).toBe(201)
+      expect(next.socket).toBe(refused.socket)
+    } finally {
+      agent.destroy()
+    }
+  })
+
+  it('an upload declared over the limit is refused without being read, and the connection is closed', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const answer = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const headers = { origin: server.url, 'content-type': 'multipart/form-data; boundary=x', 'content-length': 300 * 1024 * 1024 }
+        const request = httpRequest(`${server.url}/api/images`, { method: 'POST', agent, headers }, (response) => {
+          response.resume()
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection })
+        })
+        request.on('error', reject)
+        request.write(Buffer.alloc(64 * 1024, 0x61))
+      })
+      expect(answer).toEqual({ status: 413, connection: 'close' })
+    } finally {
+      agent.destroy()
+    }
   })
 })
 

@@ -76,3 +76,38 @@ export function receivedAt(c: Context): number | undefined {
   const value: unknown = (c as Context<{ Variables: { receivedAt?: number } }>).get('receivedAt')
   return typeof value === 'number' ? value : undefined
 }
+
+const UNREAD_BODY_DEADLINE_MS = 3000
+
+/**
+ * A request refused before its body was read (no session, a rate limit, a full quota, a foreign origin) still has
+ * that body on the wire. Reads it to the end and throws it away, so the client may send its next request on the same
+ * connection: left unread, the body stalled part-way and the server cut the connection half a second later, under
+ * whatever request the client had sent on it by then. A body declared larger than `maxBytes` (the route's own limit,
+ * already refused for it), one without a declared length, one over that limit while it streams, or one still arriving
+ * after 3 s is not waited for. Answers whether the connection may carry another request; when it may not, the answer
+ * must say `Connection: close`, so the client opens a fresh connection for its next request.
+ */
+export async function settleUnreadBody(c: Context, maxBytes: number): Promise<boolean> {
+  const request = c.req.raw
+  if (!request.body || request.bodyUsed) return true
+  const declared = Number(c.req.header('content-length'))
+  if (!Number.isFinite(declared) || declared > maxBytes) return false
+  const reader = request.body.getReader()
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), UNREAD_BODY_DEADLINE_MS)
+  })
+  const drained = (async () => {
+    let read = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return true
+      read += value.byteLength
+      if (read > maxBytes) return false
+    }
+  })().catch(() => false)
+  const settled = await Promise.race([drained, deadline])
+  clearTimeout(timer)
+  return settled
+}

@@ -16,7 +16,7 @@ const ImageIdSchema = z.object({ id: z.uuid({ message: 'Image not found' }) })
 // spec §5: a file over 10 MB is refused with its size. The body may exceed 10 MB a little so that the
 // handler can name the file's own size; anything larger is refused before it is read, sized from its
 // Content-Length (browsers always send one for a file), with the same message the upload form shows.
-const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 2 * 1024 * 1024
 const limitUploadBody = limitBody(UPLOAD_BODY_LIMIT, (declared) => fileTooLargeMessage(declared !== undefined && declared > UPLOAD_BODY_LIMIT ? formatMegabytes(declared) : `over ${formatMegabytes(UPLOAD_BODY_LIMIT)}`))
 
 /** The one photo of a multipart body (field `file`), within the upload size: the spec's messages otherwise. */
