@@ -31,6 +31,9 @@ async function signUpOnMyDesigns(page: Page): Promise<string> {
   await dialog.getByRole('button', { name: 'Create Free Account' }).click()
   await expect(dialog).toBeHidden()
   await expect(creditBadge(page)).toHaveText('2 credits')
+  // The welcome toast comes once the account is loaded, a moment after the badge: wait for it, so that a later
+  // closeToasts cannot run before it appears.
+  await expect(page.getByText('Welcome! You can now start creating and saving your designs.')).toBeVisible()
   return email
 }
 

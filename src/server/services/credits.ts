@@ -35,27 +35,33 @@ export async function spendCredit(db: Database, change: CreditChange): Promise<b
   return db.transaction((tx) => spendCreditIn(tx, change))
 }
 
+/** What a spend is for: one reference, or `count` of them from a query on the caller's CTEs (one text column). */
+export type SpendReferences = { reference: string } | { references: SQL; count: number }
+
 /**
- * The credit spend, written once for every statement that spends (spendCreditIn, requestGeneration): two
- * data-modifying CTEs for a `with` clause, on one snapshot. `recorded` writes the ledger row, at most once
- * per (reason, reference); `spent` takes the amount off the balance only when that row is new and the
- * balance allows, so the balance never goes below zero. `when` (optional) is a condition on the caller's
- * earlier CTEs that must hold for anything to be written.
+ * The credit spend, written once for every statement that spends (spendCreditIn, acceptGenerations): two
+ * data-modifying CTEs for a `with` clause, on one snapshot. `recorded` writes a ledger row of `-amount` per reference,
+ * at most once per (reason, reference); `spent` takes the whole amount off the balance only when every row is new and
+ * the balance allows, so the balance never goes below zero and a repeated reference never spends twice. `when`
+ * (optional) is a condition on the caller's earlier CTEs that must hold for anything to be written.
  *
- * When `recorded` has a row and `spent` has none, the balance was short: the caller must then throw inside
- * its transaction, which rolls the ledger row back.
+ * When `recorded` has rows and `spent` has none, the balance was short: the caller must then throw inside
+ * its transaction, which rolls the ledger rows back.
  */
-export function creditSpendSql(change: CreditChange & { amount: number; when?: SQL }): SQL {
+export function creditSpendSql(change: { userId: string; reason: LedgerReason; note?: string; amount: number; when?: SQL } & SpendReferences): SQL {
   if (!Number.isInteger(change.amount) || change.amount <= 0) throw new Error(`a credit spend needs a positive whole amount, got ${change.amount}`)
+  const [references, count] = 'reference' in change ? [sql`values (${change.reference}::text)`, 1] : [change.references, change.count]
+  const total = change.amount * count
   return sql`recorded as (
       insert into ${creditLedger} (user_id, delta, reason, reference, note)
-      select ${change.userId}::text, ${-change.amount}::int, ${change.reason}::text, ${change.reference}::text, ${change.note ?? null}::text
+      select ${change.userId}::text, ${-change.amount}::int, ${change.reason}::text, spend.reference, ${change.note ?? null}::text
+      from (${references}) as spend (reference)
       ${change.when ? sql`where ${change.when}` : sql``}
       on conflict (reason, reference) do nothing
       returning id
     ), spent as (
-      update ${userCredits} set credits = credits - ${change.amount}::int, updated_at = now()
-      where user_id = ${change.userId} and credits >= ${change.amount}::int and exists (select 1 from recorded)
+      update ${userCredits} set credits = credits - ${total}::int, updated_at = now()
+      where user_id = ${change.userId} and credits >= ${total}::int and (select count(*) from recorded) = ${count}::int
       returning credits
     )`
 }

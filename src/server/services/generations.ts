@@ -8,13 +8,13 @@ import { GENERATION_CACHE_MS, type GenerationStatus, type GenerationView, type R
 import { FAILED_MESSAGE, INSUFFICIENT_CREDITS_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/generation-messages'
 import { PHOTO_MISSING_MESSAGE, type CompareRequest, type GenerationRequest } from '../../shared/schemas/generation'
 import type { Database } from '../db/client'
-import { creditLedger, generations, images, userCredits, userDesigns } from '../db/schema'
+import { generations, images, userDesigns } from '../db/schema'
 import type { JobQueue } from '../jobs/job-queue'
 import { AppError } from '../lib/app-error'
 import type { Logger } from '../lib/logger'
 import { GenerationRefusal, type GenerationProvider } from '../providers/generation/generation-provider'
 import type { ObjectStorage } from '../storage/object-storage'
-import { grantCredits } from './credits'
+import { creditSpendSql, grantCredits } from './credits'
 import { discardImage, imageUrl, saveImage } from './images'
 import { assertPhotoAllowed, type PhotoCheckDeps } from './photo-checks'
 
@@ -118,17 +118,8 @@ async function acceptGenerations(
         where ${generations.userId} = ${userId} and ${generations.status} in ('queued', 'running') and ${generations.createdAt} > ${openSince.toISOString()}
       ), wanted (id, style, choice) as (
         values ${wanted}
-      ), recorded as (
-        insert into ${creditLedger} (user_id, delta, reason, reference)
-        select ${userId}::text, -1, 'generation', wanted.id::text from wanted
-        where exists (select 1 from photo) and (select n from open) + ${count}::int <= ${deps.maxQueued}::int
-        on conflict (reason, reference) do nothing
-        returning id
-      ), spent as (
-        update ${userCredits} set credits = credits - ${count}::int, updated_at = now()
-        where user_id = ${userId} and credits >= ${count}::int and (select count(*) from recorded) = ${count}::int
-        returning credits
-      ), generation as (
+      ), ${creditSpendSql({ userId, reason: 'generation', amount: 1, references: sql`select id::text from wanted`, count, when: sql`exists (select 1 from photo) and (select n from open) + ${count}::int <= ${deps.maxQueued}::int` })},
+      generation as (
         insert into ${generations} (id, user_id, style, color_palette, room_type, changes, input_image_id, cache_key)
         select wanted.id, ${userId}, wanted.style, ${request.palette}, ${request.roomType}, ${changesArray(request.changes)}::text[], photo.id, photo.sha256 || wanted.choice
         from photo, wanted

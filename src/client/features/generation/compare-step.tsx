@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
-import { ArrowLeft, CircleAlert, Coins, Download, LoaderCircle } from 'lucide-react'
+import { CircleAlert, Coins, Download, LoaderCircle } from 'lucide-react'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { describeChanges, type ChangeGroup } from '../../../shared/change-groups'
@@ -14,6 +14,7 @@ import type { StoredPhoto } from '../../lib/browser-storage'
 import { downloadDesignImage, wizardDesignFileName } from '../../lib/download-design'
 import { toast } from '../../lib/toast'
 import { EngineNote } from './engine-note'
+import { BackToStylesButton, SignUpPanel, StepPanel } from './step-panel'
 import { fetchGeneration, requestComparison } from './generation-api'
 import { progressAt } from './generation-step'
 import { uploadedImageId, type FinishedGeneration } from './use-generation'
@@ -115,29 +116,18 @@ export function CompareStep(props: CompareStepProps) {
   const { photoUrl, photoRatio, styles, changes, onBackToStyles } = props
   const auth = useAuth()
   const { phase, views } = useComparison(props)
-  const backToStyles = (
-    <Button variant="secondary" onClick={onBackToStyles}>
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Back to Styles
-    </Button>
-  )
+  const backToStyles = <BackToStylesButton onClick={onBackToStyles} />
 
   if (phase.kind === 'signed-out') {
     return (
-      <Panel title="Create your free account to compare styles">
-        <p className="mt-3 text-ink-600">Your photo and choices are kept. New accounts get 2 free credits, no card needed: enough to compare 2 styles.</p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Button size="lg" onClick={() => auth.openAuthDialog('sign-up')}>
-            Create Free Account
-          </Button>
-          {backToStyles}
-        </div>
-      </Panel>
+      <SignUpPanel title="Create your free account to compare styles" onBackToStyles={onBackToStyles}>
+        Your photo and choices are kept. New accounts get 2 free credits, no card needed: enough to compare 2 styles.
+      </SignUpPanel>
     )
   }
   if (phase.kind === 'no-credits') {
     return (
-      <Panel title="Not enough credits" icon={<Coins aria-hidden="true" className="h-7 w-7" />}>
+      <StepPanel title="Not enough credits" icon={<Coins aria-hidden="true" className="h-7 w-7" />}>
         <p className="mt-3 text-ink-600">
           Comparing {styles.length} styles makes {styles.length} designs and uses {styles.length} credits; you have {auth.credits} {auth.credits === 1 ? 'credit' : 'credits'}. Nothing was charged. Buy credits, or go back and compare fewer styles.
         </p>
@@ -147,17 +137,17 @@ export function CompareStep(props: CompareStepProps) {
           </Link>
           {backToStyles}
         </div>
-      </Panel>
+      </StepPanel>
     )
   }
   if (phase.kind === 'error') {
     return (
-      <Panel title="We could not start your comparison" icon={<CircleAlert aria-hidden="true" className="h-7 w-7" />}>
+      <StepPanel title="We could not start your comparison" icon={<CircleAlert aria-hidden="true" className="h-7 w-7" />}>
         <p role="alert" className="mt-3 text-ink-700">
           {phase.message}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">{backToStyles}</div>
-      </Panel>
+      </StepPanel>
     )
   }
 
@@ -271,16 +261,6 @@ function CompareCard({ style, view, startedAt, ratio }: { style: StyleId; view: 
         </span>
       </figcaption>
     </figure>
-  )
-}
-
-function Panel({ title, icon, children }: { title: string; icon?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <div className="rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-sand-200 sm:p-10">
-      {icon && <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</span>}
-      <h3 className="text-2xl sm:text-3xl">{title}</h3>
-      <div className="mx-auto max-w-xl">{children}</div>
-    </div>
   )
 }
 

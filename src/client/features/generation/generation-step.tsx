@@ -6,8 +6,8 @@ import type { ChangeGroup } from '../../../shared/change-groups'
 import type { PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, sampleImagePath, type StyleId } from '../../../shared/catalogue/styles'
 import { EngineNote } from './engine-note'
+import { BackToStylesButton, SignUpPanel, StepPanel } from './step-panel'
 import { LOCAL_ENGINE_METHOD, type GenerationResult, type GenerationView, type RoomType } from '../../../shared/generation'
-import { useAuth } from '../../auth/auth-context'
 import { Button, buttonClass } from '../../components/ui/button'
 import { StyleSwatch } from '../../components/ui/style-swatch'
 import type { StoredPhoto } from '../../lib/browser-storage'
@@ -41,14 +41,8 @@ export type GenerationStepProps = {
 /** Step 3 (spec §2, §4): the sign-up gate, no credits, the loading screen, then the result. */
 export function GenerationStep(props: GenerationStepProps) {
   const { photo, style, palette, roomType, changes, onBackToStyles } = props
-  const auth = useAuth()
   const { phase, retry } = useGeneration({ photo, style, palette, roomType, changes })
-  const backToStyles = (
-    <Button variant="secondary" onClick={onBackToStyles}>
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Back to Styles
-    </Button>
-  )
+  const backToStyles = <BackToStylesButton onClick={onBackToStyles} />
 
   switch (phase.kind) {
     case 'waiting':
@@ -57,19 +51,13 @@ export function GenerationStep(props: GenerationStepProps) {
       return <Working {...props} startedAt={phase.startedAt} view={phase.view ?? null} />
     case 'signed-out':
       return (
-        <Panel title="Create your free account to see your redesign">
-          <p className="mt-3 text-ink-600">Your photo and choices are kept. Sign up to get 2 free credits, no card needed, and your transformation starts straight away.</p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button size="lg" onClick={() => auth.openAuthDialog('sign-up')}>
-              Create Free Account
-            </Button>
-            {backToStyles}
-          </div>
-        </Panel>
+        <SignUpPanel title="Create your free account to see your redesign" onBackToStyles={onBackToStyles}>
+          Your photo and choices are kept. Sign up to get 2 free credits, no card needed, and your transformation starts straight away.
+        </SignUpPanel>
       )
     case 'no-credits':
       return (
-        <Panel title="No Credits Available" icon={<Coins aria-hidden="true" className="h-7 w-7" />}>
+        <StepPanel title="No Credits Available" icon={<Coins aria-hidden="true" className="h-7 w-7" />}>
           <p className="mt-3 text-ink-600">Each design uses 1 credit. Buy a credit pack to keep designing: credits never expire.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to={props.buyCreditsHref ?? '/pricing'} className={buttonClass('primary', 'lg')}>
@@ -77,11 +65,11 @@ export function GenerationStep(props: GenerationStepProps) {
             </Link>
             {backToStyles}
           </div>
-        </Panel>
+        </StepPanel>
       )
     case 'error':
       return (
-        <Panel title="We could not transform your bathroom" icon={<CircleAlert aria-hidden="true" className="h-7 w-7" />}>
+        <StepPanel title="We could not transform your bathroom" icon={<CircleAlert aria-hidden="true" className="h-7 w-7" />}>
           <p role="alert" className="mt-3 text-ink-700">
             {phase.message}
           </p>
@@ -92,7 +80,7 @@ export function GenerationStep(props: GenerationStepProps) {
             </Button>
             {backToStyles}
           </div>
-        </Panel>
+        </StepPanel>
       )
     case 'timeout':
       return <Result {...props} generation={null} reused={false} onRetry={retry} />
@@ -104,16 +92,6 @@ export function GenerationStep(props: GenerationStepProps) {
 /** A new take is a new design: it costs 1 credit when it succeeds (a sample is free), and the button says so. */
 function CreditCost() {
   return <span className="whitespace-nowrap font-normal opacity-80">· 1 credit</span>
-}
-
-function Panel({ title, icon, children }: { title: string; icon?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <div className="rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-sand-200 sm:p-10">
-      {icon && <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</span>}
-      <h3 className="text-2xl sm:text-3xl">{title}</h3>
-      <div className="mx-auto max-w-xl">{children}</div>
-    </div>
-  )
 }
 
 /**
