@@ -5,11 +5,15 @@
 //   the shared fixture interiors (../shared/fixtures/photos, JPEG and HEIC), and the showcase pictures in public/images.
 // - Must be refused as not a photo: the constructed images of tests/support/not-photos.ts, and screenshots of the built
 //   site's pages at 1440 and 375 px taken in Chromium (when build/client and /usr/bin/chromium exist).
+// - The wizard checks a copy of at most 1024 px (CHECK_COPY_MAX_SIDE): every image is screened as that copy too, and the
+//   verdicts must agree (on the people set they are reported).
 // - Must be refused as a person: the photos in --people DIR (or PEOPLE_PHOTOS_DIR), when given. The repository holds no
 //   photos of people; the figures in the decision were measured on the sample images of the Human library.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
+import sharp from 'sharp'
+import { CHECK_COPY_MAX_SIDE, CHECK_COPY_QUALITY } from '../src/client/lib/image-compression'
 import { normalizeImage } from '../src/server/images/normalize-image'
 import { createPhotoScreener, SCREENING_THRESHOLDS, type PhotoRefusal, type PhotoScreening } from '../src/server/images/photo-screening'
 import { detectPeople } from '../src/server/providers/analysis/human-detector'
@@ -75,14 +79,19 @@ const cases: Case[] = [
 const screen = createPhotoScreener(detectPeople)
 await screen((await constructedNotPhotos())[0]!.bytes) // loads the models
 
-type Outcome = Case & { screening: PhotoScreening; ms: number }
+type Outcome = Case & { screening: PhotoScreening; ms: number; copyRefusal: PhotoRefusal | null }
 const outcomes: Outcome[] = []
 for (const item of cases) {
   const normalised = await normalizeImage(item.bytes)
   const started = performance.now()
   const screening = await screen(normalised.bytes)
-  outcomes.push({ ...item, screening, ms: performance.now() - started })
+  const ms = performance.now() - started
+  // The wizard sends the check a copy of at most CHECK_COPY_MAX_SIDE px at CHECK_COPY_QUALITY: its verdict must agree.
+  const copy = await sharp(normalised.bytes).resize(CHECK_COPY_MAX_SIDE, CHECK_COPY_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: Math.round(CHECK_COPY_QUALITY * 100) }).toBuffer()
+  const copyRefusal = (await screen((await normalizeImage(copy)).bytes)).refusal
+  outcomes.push({ ...item, screening, ms, copyRefusal })
 }
+const disagreements = outcomes.filter((outcome) => outcome.copyRefusal !== outcome.screening.refusal)
 
 const describe = ({ screening }: Outcome) =>
   `person ${screening.people.person.toFixed(2)} face ${screening.people.face.toFixed(2)} spread ${screening.measures.brightnessSpread.toFixed(1)} tones ${screening.measures.toneEntropy.toFixed(2)} flat ${screening.measures.flatShare.toFixed(3)}`
@@ -108,6 +117,9 @@ for (const set of [...new Set(outcomes.map((outcome) => outcome.set))]) {
   console.log(`${set.padEnd(18)} ${String(inSet.length).padStart(3)} images  ${what} ${wrong.length}${otherReason.length ? ` (refused for the other reason: ${otherReason.length})` : ''}${margins}  ${ok ? 'PASS' : 'FAIL'}`)
   for (const outcome of [...wrong, ...otherReason]) console.log(`    ${outcome.name}: ${outcome.screening.refusal ?? 'accepted'}  (${describe(outcome)})`)
 }
+console.log(`the wizard's ${CHECK_COPY_MAX_SIDE} px copy: the same verdict as the photo on ${outcomes.length - disagreements.length} of ${outcomes.length}  ${disagreements.length ? 'FAIL' : 'PASS'}`)
+for (const outcome of disagreements) console.log(`    ${outcome.set} ${outcome.name}: photo ${outcome.screening.refusal ?? 'accepted'}, copy ${outcome.copyRefusal ?? 'accepted'}`)
+pass &&= disagreements.filter((outcome) => outcome.set !== 'people').length === 0
 const times = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b)
 console.log(`time per screening (after normalisation): median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`)
 if (!peopleDir) console.log('people: not measured (pass --people DIR or set PEOPLE_PHOTOS_DIR)')

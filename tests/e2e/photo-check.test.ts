@@ -57,4 +57,25 @@ test.describe('The photo check on the upload step', () => {
     await expect(page.getByRole('img', { name: 'Your bathroom photo' })).toBeVisible({ timeout: 30_000 })
     await expect(page.getByTestId('photo-refusal')).toHaveCount(0)
   })
+
+  test('The check looks at a small copy of the photo, sent once while the photo itself is compressed', async ({ page }) => {
+    // What the page sends to the check, measured in the page (the request's multipart body is not visible from here).
+    await page.addInitScript(() => {
+      const sent: Array<Promise<[number, number]>> = []
+      Object.assign(window, { __checks: sent })
+      const original = window.fetch.bind(window)
+      window.fetch = (input, init) => {
+        const file = init?.body instanceof FormData ? init.body.get('file') : null
+        if (String(input).includes('/api/images/check') && file instanceof Blob) sent.push(createImageBitmap(file).then((bitmap) => [bitmap.width, bitmap.height]))
+        return original(input, init)
+      }
+    })
+    await page.goto('/')
+    await page.waitForFunction(() => document.querySelector('[data-testid="photo-drop-zone"]') !== null)
+    // 1600×960: the kept photo keeps that size; the check's copy is at most 1024 px a side.
+    await page.getByLabel('Choose a photo').setInputFiles(fixturePhoto('cc0-interior-1.jpg'))
+    await expect(page.getByRole('button', { name: 'Continue to Styles →' })).toBeVisible({ timeout: 30_000 })
+    const sizes = await page.evaluate(() => Promise.all((window as unknown as { __checks: Array<Promise<[number, number]>> }).__checks))
+    expect(sizes).toEqual([[1024, 614]])
+  })
 })

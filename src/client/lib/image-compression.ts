@@ -12,6 +12,12 @@ export const QUALITY_STEP = 0.05
 /** spec §5/§9: a HEIC preview is at most 800 px at quality 0.9. */
 export const HEIC_PREVIEW_MAX_SIDE = 800
 export const HEIC_PREVIEW_QUALITY = 0.9
+/**
+ * The copy of a photo the server's photo check looks at (decision 0042): its detectors work at 512 px, so 1024 px
+ * loses nothing they see, and the copy is a fraction of the photo's size to send. Quality 0.95, as the photo itself.
+ */
+export const CHECK_COPY_MAX_SIDE = 1024
+export const CHECK_COPY_QUALITY = 0.95
 
 /** A failure whose message is already the right text for the visitor. */
 export class ImageProcessingError extends Error {
@@ -141,9 +147,14 @@ async function renderAt(bitmap: ImageBitmap, width: number, height: number): Pro
  * spec §5: at most 4 megapixels, JPEG from quality 0.95 down to 0.7 until about 2 MB. Runs in a worker
  * (image-worker.ts) where the browser has one, on the page otherwise.
  */
-export async function compressImage(source: Blob): Promise<CompressedImage> {
+export async function compressImage(source: Blob, onCheckCopy?: (copy: Blob) => void): Promise<CompressedImage> {
   const bitmap = await decodeImage(source)
   try {
+    // The photo check's copy first, from the one decode, so the check runs while the photo is compressed.
+    if (onCheckCopy) {
+      const copy = await checkCopyOf(bitmap)
+      if (copy) onCheckCopy(copy)
+    }
     const size = fitWithinPixels(bitmap.width, bitmap.height)
     const { canvas } = await renderAt(bitmap, size.width, size.height)
     try {
@@ -155,6 +166,17 @@ export async function compressImage(source: Blob): Promise<CompressedImage> {
     }
   } finally {
     bitmap.close()
+  }
+}
+
+/** The photo check's copy of a decoded photo (CHECK_COPY_MAX_SIDE at CHECK_COPY_QUALITY), or null if it cannot be made. */
+async function checkCopyOf(bitmap: ImageBitmap): Promise<Blob | null> {
+  try {
+    const size = fitWithinSide(bitmap.width, bitmap.height, CHECK_COPY_MAX_SIDE)
+    const { canvas } = await renderAt(bitmap, size.width, size.height)
+    return await canvasToJpeg(canvas, CHECK_COPY_QUALITY)
+  } catch {
+    return null
   }
 }
 

@@ -2,13 +2,15 @@
 // there (createImageBitmap and OffscreenCanvas in workers), and on the page otherwise, with the same results.
 import { compressImage, ImageProcessingError, resizeForPreview, type CompressedImage } from './image-compression'
 
-export type ImageJob = { id: number; task: 'compress' | 'preview'; source: Blob }
+export type ImageJob = { id: number; task: 'compress' | 'preview'; source: Blob; checkCopy?: boolean }
+/** A compress job asked for the photo check's copy: sent on its way, before the job's result. */
+export type ImageJobProgress = { id: number; checkCopy: Blob }
 export type ImageJobResult =
   | { id: number; ok: true; task: 'compress'; compressed: CompressedImage }
   | { id: number; ok: true; task: 'preview'; preview: Blob }
   | { id: number; ok: false; reason: 'decode' | 'encode' }
 
-type Pending = { resolve: (result: ImageJobResult) => void; reject: (error: unknown) => void }
+type Pending = { resolve: (result: ImageJobResult) => void; reject: (error: unknown) => void; onCheckCopy?: (copy: Blob) => void }
 
 let worker: Worker | null | undefined
 let nextId = 1
@@ -27,10 +29,12 @@ function imageWorker(): Worker | null {
   } catch {
     return (worker = null)
   }
-  worker.onmessage = (event: MessageEvent<ImageJobResult>) => {
-    const job = pending.get(event.data.id)
-    pending.delete(event.data.id)
-    job?.resolve(event.data)
+  worker.onmessage = (event: MessageEvent<ImageJobResult | ImageJobProgress>) => {
+    const message = event.data
+    const job = pending.get(message.id)
+    if ('checkCopy' in message) return job?.onCheckCopy?.(message.checkCopy)
+    pending.delete(message.id)
+    job?.resolve(message)
   }
   // A worker that fails to load or crashes: its jobs (and later ones) run on the page instead.
   worker.onerror = (event) => {
@@ -48,24 +52,35 @@ export function warmUpImageWorker(): void {
   imageWorker()
 }
 
-async function run(task: ImageJob['task'], source: Blob): Promise<ImageJobResult | undefined> {
+async function run(task: ImageJob['task'], source: Blob, onCheckCopy?: (copy: Blob) => void): Promise<ImageJobResult | undefined> {
   const target = imageWorker()
   if (!target) return undefined
   const id = nextId++
   try {
     return await new Promise<ImageJobResult>((resolve, reject) => {
-      pending.set(id, { resolve, reject })
-      target.postMessage({ id, task, source } satisfies ImageJob)
+      pending.set(id, { resolve, reject, onCheckCopy })
+      target.postMessage({ id, task, source, checkCopy: Boolean(onCheckCopy) } satisfies ImageJob)
     })
   } catch {
     return undefined
   }
 }
 
-/** compressImage (spec §5: 4 MP, 0.95 → 0.7 until about 2 MB), in the worker when there is one. */
-export async function compressPhoto(source: Blob): Promise<CompressedImage> {
-  const result = await run('compress', source)
-  if (!result) return compressImage(source)
+/**
+ * compressImage (spec §5: 4 MP, 0.95 → 0.7 until about 2 MB), in the worker when there is one. `onCheckCopy` receives
+ * the photo check's small copy as soon as it is made, before the compression is done (once, or never if it fails).
+ */
+export async function compressPhoto(source: Blob, onCheckCopy?: (copy: Blob) => void): Promise<CompressedImage> {
+  let delivered = false
+  const deliver = onCheckCopy
+    ? (copy: Blob) => {
+        if (delivered) return
+        delivered = true
+        onCheckCopy(copy)
+      }
+    : undefined
+  const result = await run('compress', source, deliver)
+  if (!result) return compressImage(source, deliver)
   if (!result.ok) throw new ImageProcessingError(result.reason)
   if (result.task !== 'compress') throw new ImageProcessingError('encode')
   return result.compressed

@@ -26,18 +26,18 @@ export function checkFile(file: File): { notice: string | null } {
 }
 
 /** spec §5: HEIC/HEIF are converted for preview with heic2any (loaded only now); on failure the raw file is used. */
-async function prepareHeic(file: File): Promise<Pick<StoredPhoto, 'blob' | 'preview' | 'width' | 'height'>> {
+async function prepareHeic(file: File, onCheckCopy?: (copy: Blob) => void): Promise<Pick<StoredPhoto, 'blob' | 'preview' | 'width' | 'height'>> {
   try {
     const { default: heic2any } = await import('heic2any')
     const converted = await heic2any({ blob: file, toType: 'image/jpeg', quality: HEIC_PREVIEW_QUALITY })
     const jpeg = Array.isArray(converted) ? converted[0] : converted
     if (!jpeg) throw new Error('empty conversion')
-    const [preview, compressed] = await Promise.all([previewPhoto(jpeg), compressPhoto(jpeg)])
+    const [preview, compressed] = await Promise.all([previewPhoto(jpeg), compressPhoto(jpeg, onCheckCopy)])
     return { blob: compressed.blob, preview, width: compressed.width, height: compressed.height }
   } catch {
     // Some browsers (Safari) decode HEIC themselves; otherwise the server converts the original.
     try {
-      const compressed = await compressPhoto(file)
+      const compressed = await compressPhoto(file, onCheckCopy)
       return { blob: compressed.blob, preview: compressed.blob, width: compressed.width, height: compressed.height }
     } catch {
       return { blob: file, preview: null, width: null, height: null }
@@ -45,15 +45,18 @@ async function prepareHeic(file: File): Promise<Pick<StoredPhoto, 'blob' | 'prev
   }
 }
 
-/** Checks, converts and compresses one image file into the photo the wizard keeps. */
-export async function preparePhoto(file: File): Promise<PreparedPhoto> {
+/**
+ * Checks, converts and compresses one image file into the photo the wizard keeps. `onCheckCopy` receives a small copy
+ * for the photo check as soon as there is one (decision 0042), so the check need not wait for the compression.
+ */
+export async function preparePhoto(file: File, onCheckCopy?: (copy: Blob) => void): Promise<PreparedPhoto> {
   const { notice } = checkFile(file)
   let prepared: Pick<StoredPhoto, 'blob' | 'preview' | 'width' | 'height'>
   if (isHeicFile(file)) {
-    prepared = await prepareHeic(file)
+    prepared = await prepareHeic(file, onCheckCopy)
   } else {
     try {
-      const compressed = await compressPhoto(file)
+      const compressed = await compressPhoto(file, onCheckCopy)
       prepared = { blob: compressed.blob, preview: compressed.blob, width: compressed.width, height: compressed.height }
     } catch (error) {
       throw new PhotoError(error instanceof ImageProcessingError ? error.message : PROCESSING_FAILED_MESSAGE)

@@ -53,9 +53,11 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
     try {
       setNotice(checkFile(file).notice)
       setBusy('preparing')
-      const prepared = await preparePhoto(file)
-      // Our own sample photos are known to pass (bench/photo-screening.bench.ts); every other photo is checked now.
-      if (!options.ours && (await refused(prepared))) return
+      // Our own sample photos are known to pass (bench/photo-screening.bench.ts); every other photo is checked now,
+      // from a small copy sent while the photo is still being compressed.
+      let early: Promise<PhotoRefusal | null> | undefined
+      const prepared = await preparePhoto(file, options.ours ? undefined : (copy) => (early = checkPhotoCanBeUsed(copy, file.name)))
+      if (!options.ours && (await refused(prepared, early))) return
       await keepPhoto(prepared)
     } catch (caught) {
       setError(caught instanceof PhotoError ? caught.message : PROCESSING_FAILED_MESSAGE)
@@ -64,10 +66,13 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
     }
   }
 
-  /** Decision 0042: a photo of a person, or no photo of a room, is refused right here, before it is kept. */
-  async function refused(prepared: PreparedPhoto): Promise<boolean> {
+  /**
+   * Decision 0042: a photo of a person, or no photo of a room, is refused right here, before it is kept. `early` is the
+   * check already under way on a small copy of it; without one, the prepared photo itself is checked.
+   */
+  async function refused(prepared: PreparedPhoto, early?: Promise<PhotoRefusal | null>): Promise<boolean> {
     setBusy('checking')
-    const found = await checkPhotoCanBeUsed(prepared.photo.blob, prepared.photo.name)
+    const found = await (early ?? checkPhotoCanBeUsed(prepared.photo.blob, prepared.photo.name))
     if (!found) return false
     setNotice(null)
     setRefusal(found)
