@@ -88,6 +88,7 @@ const SECURITY_HEADERS = {
 const API_BODY_LIMIT = 100 * 1024
 const limitApiBody = limitBody(API_BODY_LIMIT)
 const OWN_BODY_LIMITS = [/^\/api\/images\/?$/, /^\/api\/images\/check\/?$/, /^\/api\/webhooks\//]
+const hasOwnBodyLimit = (path: string) => OWN_BODY_LIMITS.some((route) => route.test(path))
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
@@ -128,7 +129,7 @@ export function createApp(deps: AppDeps) {
     const started = performance.now()
     c.set('receivedAt', started)
     await next()
-    if (!BODYLESS_METHODS.has(c.req.method) && !(await settleUnreadBody(c, OWN_BODY_LIMITS.some((route) => route.test(c.req.path)) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT))) {
+    if (!BODYLESS_METHODS.has(c.req.method) && !(await settleUnreadBody(c, hasOwnBodyLimit(c.req.path) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT))) {
       setResponseHeaders(c, { Connection: 'close' })
     }
     // Pages carry their own policy (with the hashes of their inline scripts); anything else may run nothing.
@@ -160,7 +161,7 @@ export function createApp(deps: AppDeps) {
   // Every request body counts against a limit while it streams in, whatever its Content-Type says: 100 kB for
   // the JSON API; the upload route (10 MB) and the webhook (512 kB) set their own. Only the upload takes multipart.
   app.use('/api/*', async (c, next) => {
-    if (BODYLESS_METHODS.has(c.req.method) || OWN_BODY_LIMITS.some((route) => route.test(c.req.path))) return next()
+    if (BODYLESS_METHODS.has(c.req.method) || hasOwnBodyLimit(c.req.path)) return next()
     if (/^multipart\//i.test(c.req.header('content-type') ?? '')) throw new AppError('unsupported_media', 'This endpoint takes JSON')
     return limitApiBody(c, next)
   })

@@ -169,12 +169,17 @@ export async function compressImage(source: Blob, onCheckCopy?: (copy: Blob) => 
   }
 }
 
+/** A decoded photo as a JPEG whose longer side is at most `maxSide`. */
+async function jpegWithinSide(bitmap: ImageBitmap, maxSide: number, quality: number): Promise<Blob> {
+  const size = fitWithinSide(bitmap.width, bitmap.height, maxSide)
+  const { canvas } = await renderAt(bitmap, size.width, size.height)
+  return canvasToJpeg(canvas, quality)
+}
+
 /** The photo check's copy of a decoded photo (CHECK_COPY_MAX_SIDE at CHECK_COPY_QUALITY), or null if it cannot be made. */
 async function checkCopyOf(bitmap: ImageBitmap): Promise<Blob | null> {
   try {
-    const size = fitWithinSide(bitmap.width, bitmap.height, CHECK_COPY_MAX_SIDE)
-    const { canvas } = await renderAt(bitmap, size.width, size.height)
-    return await canvasToJpeg(canvas, CHECK_COPY_QUALITY)
+    return await jpegWithinSide(bitmap, CHECK_COPY_MAX_SIDE, CHECK_COPY_QUALITY)
   } catch {
     return null
   }
@@ -184,9 +189,7 @@ async function checkCopyOf(bitmap: ImageBitmap): Promise<Blob | null> {
 export async function resizeForPreview(source: Blob, maxSide = HEIC_PREVIEW_MAX_SIDE, quality = HEIC_PREVIEW_QUALITY): Promise<Blob> {
   const bitmap = await decodeImage(source)
   try {
-    const size = fitWithinSide(bitmap.width, bitmap.height, maxSide)
-    const { canvas } = await renderAt(bitmap, size.width, size.height)
-    return await canvasToJpeg(canvas, quality)
+    return await jpegWithinSide(bitmap, maxSide, quality)
   } finally {
     bitmap.close()
   }

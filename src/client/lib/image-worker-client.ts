@@ -68,19 +68,12 @@ async function run(task: ImageJob['task'], source: Blob, onCheckCopy?: (copy: Bl
 
 /**
  * compressImage (spec §5: 4 MP, 0.95 → 0.7 until about 2 MB), in the worker when there is one. `onCheckCopy` receives
- * the photo check's small copy as soon as it is made, before the compression is done (once, or never if it fails).
+ * the photo check's small copy as soon as it is made, before the compression is done; if the worker fails after
+ * sending one, the page's own run sends another.
  */
 export async function compressPhoto(source: Blob, onCheckCopy?: (copy: Blob) => void): Promise<CompressedImage> {
-  let delivered = false
-  const deliver = onCheckCopy
-    ? (copy: Blob) => {
-        if (delivered) return
-        delivered = true
-        onCheckCopy(copy)
-      }
-    : undefined
-  const result = await run('compress', source, deliver)
-  if (!result) return compressImage(source, deliver)
+  const result = await run('compress', source, onCheckCopy)
+  if (!result) return compressImage(source, onCheckCopy)
   if (!result.ok) throw new ImageProcessingError(result.reason)
   if (result.task !== 'compress') throw new ImageProcessingError('encode')
   return result.compressed

@@ -48,7 +48,7 @@ export type SpendReferences = { reference: string } | { references: SQL; count: 
  * When `recorded` has rows and `spent` has none, the balance was short: the caller must then throw inside
  * its transaction, which rolls the ledger rows back.
  */
-export function creditSpendSql(change: { userId: string; reason: LedgerReason; note?: string; amount: number; when?: SQL } & SpendReferences): SQL {
+export function creditSpendSql(change: Omit<CreditChange, 'reference'> & { amount: number; when?: SQL } & SpendReferences): SQL {
   if (!Number.isInteger(change.amount) || change.amount <= 0) throw new Error(`a credit spend needs a positive whole amount, got ${change.amount}`)
   const [references, count] = 'reference' in change ? [sql`values (${change.reference}::text)`, 1] : [change.references, change.count]
   const total = change.amount * count

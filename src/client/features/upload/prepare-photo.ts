@@ -51,12 +51,21 @@ async function prepareHeic(file: File, onCheckCopy?: (copy: Blob) => void): Prom
  */
 export async function preparePhoto(file: File, onCheckCopy?: (copy: Blob) => void): Promise<PreparedPhoto> {
   const { notice } = checkFile(file)
+  // A retried conversion or compression may make another copy: only the first is sent to the check.
+  let delivered = false
+  const deliver = onCheckCopy
+    ? (copy: Blob) => {
+        if (delivered) return
+        delivered = true
+        onCheckCopy(copy)
+      }
+    : undefined
   let prepared: Pick<StoredPhoto, 'blob' | 'preview' | 'width' | 'height'>
   if (isHeicFile(file)) {
-    prepared = await prepareHeic(file, onCheckCopy)
+    prepared = await prepareHeic(file, deliver)
   } else {
     try {
-      const compressed = await compressPhoto(file, onCheckCopy)
+      const compressed = await compressPhoto(file, deliver)
       prepared = { blob: compressed.blob, preview: compressed.blob, width: compressed.width, height: compressed.height }
     } catch (error) {
       throw new PhotoError(error instanceof ImageProcessingError ? error.message : PROCESSING_FAILED_MESSAGE)
