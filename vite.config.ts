@@ -80,4 +80,7 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
   build: { target: 'es2022', assetsInlineLimit: 2048 },
+  // The image worker is a module worker (image-worker-client.ts): its HEIC decoder (1.4 MB, heic-decode.ts) stays a
+  // chunk of its own, loaded only for a HEIC photo, instead of being inlined into the worker every JPEG starts.
+  worker: { format: 'es' },
 })

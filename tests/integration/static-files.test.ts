@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_CONTENT_SECURITY_POLICY, SCRIPT_CONTENT_SECURITY_POLICY } from '../../src/server/lib/security-headers'
 import { imageSources } from '../../src/shared/catalogue/images'
 import { ROOT } from '../support/paths'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -44,6 +45,14 @@ describe('static files', () => {
     expect(response.headers.get('cache-control')).toBe(IMMUTABLE)
     expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{12}"$/)
     expect(await response.text()).toBe('console.log(1)')
+  })
+
+  it('serves scripts with the policy a worker runs under: our scripts and WebAssembly, no eval, no requests', async () => {
+    const script = await fetch(`${server.url}/assets/entry.client-AbCd1234.js`)
+    expect(script.headers.get('content-security-policy')).toBe(SCRIPT_CONTENT_SECURITY_POLICY)
+    expect(SCRIPT_CONTENT_SECURITY_POLICY).toMatch(/^default-src 'none'; script-src 'self' 'wasm-unsafe-eval';/)
+    const image = await fetch(`${server.url}/favicon.svg`)
+    expect(image.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY)
   })
 
   it('serves a catalogue image addressed by its content version as immutable', async () => {

@@ -150,22 +150,27 @@ async function renderAt(bitmap: ImageBitmap, width: number, height: number): Pro
 export async function compressImage(source: Blob, onCheckCopy?: (copy: Blob) => void): Promise<CompressedImage> {
   const bitmap = await decodeImage(source)
   try {
-    // The photo check's copy first, from the one decode, so the check runs while the photo is compressed.
-    if (onCheckCopy) {
-      const copy = await checkCopyOf(bitmap)
-      if (copy) onCheckCopy(copy)
-    }
-    const size = fitWithinPixels(bitmap.width, bitmap.height)
-    const { canvas } = await renderAt(bitmap, size.width, size.height)
-    try {
-      const encoded = await encodeWithinBudget((quality) => canvasToJpeg(canvas, quality))
-      return { blob: encoded.blob, width: size.width, height: size.height, quality: encoded.quality }
-    } catch (error) {
-      if (error instanceof ImageProcessingError) throw error
-      throw new ImageProcessingError('encode')
-    }
+    return await compressDecoded(bitmap, onCheckCopy)
   } finally {
     bitmap.close()
+  }
+}
+
+/** compressImage of a photo already decoded (the caller closes the bitmap). */
+export async function compressDecoded(bitmap: ImageBitmap, onCheckCopy?: (copy: Blob) => void): Promise<CompressedImage> {
+  // The photo check's copy first, from the one decode, so the check runs while the photo is compressed.
+  if (onCheckCopy) {
+    const copy = await checkCopyOf(bitmap)
+    if (copy) onCheckCopy(copy)
+  }
+  const size = fitWithinPixels(bitmap.width, bitmap.height)
+  const { canvas } = await renderAt(bitmap, size.width, size.height)
+  try {
+    const encoded = await encodeWithinBudget((quality) => canvasToJpeg(canvas, quality))
+    return { blob: encoded.blob, width: size.width, height: size.height, quality: encoded.quality }
+  } catch (error) {
+    if (error instanceof ImageProcessingError) throw error
+    throw new ImageProcessingError('encode')
   }
 }
 
@@ -186,11 +191,6 @@ async function checkCopyOf(bitmap: ImageBitmap): Promise<Blob | null> {
 }
 
 /** A small JPEG for showing a photo the browser cannot show itself (HEIC): max 800 px at 0.9 (spec §5). */
-export async function resizeForPreview(source: Blob, maxSide = HEIC_PREVIEW_MAX_SIDE, quality = HEIC_PREVIEW_QUALITY): Promise<Blob> {
-  const bitmap = await decodeImage(source)
-  try {
-    return await jpegWithinSide(bitmap, maxSide, quality)
-  } finally {
-    bitmap.close()
-  }
+export function previewOf(bitmap: ImageBitmap): Promise<Blob> {
+  return jpegWithinSide(bitmap, HEIC_PREVIEW_MAX_SIDE, HEIC_PREVIEW_QUALITY)
 }

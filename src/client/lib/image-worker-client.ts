@@ -1,13 +1,14 @@
 // Runs the upload step's image work in a Web Worker (image-worker.ts) when the browser can decode, resize and encode
 // there (createImageBitmap and OffscreenCanvas in workers), and on the page otherwise, with the same results.
-import { compressImage, ImageProcessingError, resizeForPreview, type CompressedImage } from './image-compression'
+import { convertHeic, type ConvertedHeic } from './heic-decode'
+import { compressImage, ImageProcessingError, type CompressedImage } from './image-compression'
 
-export type ImageJob = { id: number; task: 'compress' | 'preview'; source: Blob; checkCopy?: boolean }
+export type ImageJob = { id: number; task: 'compress' | 'heic'; source: Blob; checkCopy?: boolean }
 /** A compress job asked for the photo check's copy: sent on its way, before the job's result. */
 export type ImageJobProgress = { id: number; checkCopy: Blob }
 export type ImageJobResult =
   | { id: number; ok: true; task: 'compress'; compressed: CompressedImage }
-  | { id: number; ok: true; task: 'preview'; preview: Blob }
+  | { id: number; ok: true; task: 'heic'; heic: ConvertedHeic }
   | { id: number; ok: false; reason: 'decode' | 'encode' }
 
 type Pending = { resolve: (result: ImageJobResult) => void; reject: (error: unknown) => void; onCheckCopy?: (copy: Blob) => void }
@@ -79,11 +80,11 @@ export async function compressPhoto(source: Blob, onCheckCopy?: (copy: Blob) => 
   return result.compressed
 }
 
-/** resizeForPreview (spec §5: at most 800 px at 0.9), in the worker when there is one. */
-export async function previewPhoto(source: Blob): Promise<Blob> {
-  const result = await run('preview', source)
-  if (!result) return resizeForPreview(source)
+/** convertHeic (the compressed photo and its 800 px preview, spec §5), in the worker when there is one. */
+export async function convertHeicPhoto(source: Blob, onCheckCopy?: (copy: Blob) => void): Promise<ConvertedHeic> {
+  const result = await run('heic', source, onCheckCopy)
+  if (!result) return convertHeic(source, onCheckCopy)
   if (!result.ok) throw new ImageProcessingError(result.reason)
-  if (result.task !== 'preview') throw new ImageProcessingError('encode')
-  return result.preview
+  if (result.task !== 'heic') throw new ImageProcessingError('encode')
+  return result.heic
 }

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Context } from 'hono'
-import { inlineScriptHashes, pageContentSecurityPolicy } from './security-headers'
+import { inlineScriptHashes, pageContentSecurityPolicy, SCRIPT_CONTENT_SECURITY_POLICY } from './security-headers'
 import { contentVersion } from './content-version'
 
 const TYPES: Record<string, string> = {
@@ -71,9 +71,9 @@ export function createStaticSite(clientDir: string, options: { demo?: boolean } 
   async function policyOf(file: string): Promise<string> {
     let policy = policyCache.get(file)
     if (!policy) {
-      // The home page holds the wizard, whose HEIC converter needs eval (decision 0015-content-security-policy).
+      // The home page holds the wizard, whose HEIC decoder may be compiled on the page (decision 0015-content-security-policy).
       const { bytes } = await entity(file)
-      policy = pageContentSecurityPolicy(inlineScriptHashes(bytes.toString('utf8')), { allowEval: file === wizardPage })
+      policy = pageContentSecurityPolicy(inlineScriptHashes(bytes.toString('utf8')), { allowWasm: file === wizardPage })
       policyCache.set(file, policy)
     }
     return policy
@@ -159,6 +159,8 @@ export function createStaticSite(clientDir: string, options: { demo?: boolean } 
       // Vite names everything under /assets/ by its content; other files are versioned by ?v= (shared/content-version).
       const requested = c.req.query('v')
       const hashed = pathname.startsWith('/assets/') || (requested !== undefined && requested === (await entity(asset)).version)
+      // A script may be a worker's, which runs under the policy it is served with.
+      if (type.includes('javascript')) c.header('Content-Security-Policy', SCRIPT_CONTENT_SECURITY_POLICY)
       return send(c, asset, { type, cacheControl: hashed ? IMMUTABLE : REVALIDATE })
     }
 

@@ -2,9 +2,9 @@
 // photo) into the compressed photo the wizard stores (spec §5). Every failure carries the spec's message.
 import type { StoredPhoto } from '../../lib/browser-storage'
 import { hashBlob } from '../../lib/browser-storage'
-import { HEIC_PREVIEW_QUALITY, ImageProcessingError } from '../../lib/image-compression'
+import { ImageProcessingError } from '../../lib/image-compression'
 import { ApiError, apiFetchBlob } from '../../lib/api'
-import { compressPhoto, previewPhoto } from '../../lib/image-worker-client'
+import { compressPhoto, convertHeicPhoto } from '../../lib/image-worker-client'
 import type { ImageImportInput } from '../../../shared/schemas/images'
 import { checkImageFile, CORRUPTED_IMAGE_MESSAGE, isHeicFile, PROCESSING_FAILED_MESSAGE, WEB_IMAGE_FAILED_MESSAGE } from '../../../shared/upload-rules'
 
@@ -25,14 +25,13 @@ export function checkFile(file: File): { notice: string | null } {
   return { notice: check.notice }
 }
 
-/** spec §5: HEIC/HEIF are converted for preview with heic2any (loaded only now); on failure the raw file is used. */
+/**
+ * spec §5: HEIC/HEIF are converted for preview (libheif in the image worker, loaded only now: heic-decode.ts); on
+ * failure the raw file is used.
+ */
 async function prepareHeic(file: File, onCheckCopy?: (copy: Blob) => void): Promise<Pick<StoredPhoto, 'blob' | 'preview' | 'width' | 'height'>> {
   try {
-    const { default: heic2any } = await import('heic2any')
-    const converted = await heic2any({ blob: file, toType: 'image/jpeg', quality: HEIC_PREVIEW_QUALITY })
-    const jpeg = Array.isArray(converted) ? converted[0] : converted
-    if (!jpeg) throw new Error('empty conversion')
-    const [preview, compressed] = await Promise.all([previewPhoto(jpeg), compressPhoto(jpeg, onCheckCopy)])
+    const { compressed, preview } = await convertHeicPhoto(file, onCheckCopy)
     return { blob: compressed.blob, preview, width: compressed.width, height: compressed.height }
   } catch {
     // Some browsers (Safari) decode HEIC themselves; otherwise the server converts the original.
