@@ -1,6 +1,6 @@
 import { ArrowLeft, Check, ChevronDown, Sparkles } from 'lucide-react'
 import { RadioGroup, Select } from 'radix-ui'
-import { memo, useId, useState } from 'react'
+import { memo, useCallback, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { CHANGE_GROUPS, CHANGE_GROUP_TEXT, NO_CHANGE_CHOSEN_MESSAGE, type ChangeGroup } from '../../../shared/change-groups'
 import { MAX_COMPARED_STYLES } from '../../../shared/generation'
@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/auth-context'
 import { findPalette, PALETTE_IDS, isPaletteId, paletteLabel, type PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, isStyleId, STYLES, type Style, type StyleId } from '../../../shared/catalogue/styles'
 import { styleImageSources } from '../../../shared/catalogue/images'
+import { afterNextPaint } from '../../lib/after-paint'
 import { Button } from '../../components/ui/button'
 import { CataloguePicture } from '../../components/ui/catalogue-picture'
 import { INPUT_CLASS } from '../../components/ui/form-field'
@@ -26,6 +27,94 @@ const StyleCardPicture = memo(function StyleCardPicture({ style }: { style: Styl
         fallback={<StyleSwatch style={style} className="h-full w-full" />}
       />
     </span>
+  )
+})
+
+/**
+ * The 21 styles as a radio group. Memoised with a stable onChoose: choosing a style re-renders the grid, not the
+ * palette control and the rest of the step (issue 17 §4: the choice paints within 100 ms on a slow phone).
+ */
+const StyleRadioGrid = memo(function StyleRadioGrid({ labelledBy, value, onChoose }: { labelledBy: string; value: StyleId | null; onChoose: (style: StyleId) => void }) {
+  return (
+    <RadioGroup.Root
+      aria-labelledby={labelledBy}
+      value={value ?? ''}
+      onValueChange={(chosen) => {
+        if (isStyleId(chosen)) onChoose(chosen)
+      }}
+      loop
+      className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3"
+    >
+      {STYLES.map((item, index) => (
+        <RadioGroup.Item
+          key={item.id}
+          value={item.id}
+          onKeyDown={(event) => {
+            // The WAI-ARIA radio pattern selects with Space; Enter selects too, as visitors expect on a card.
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              onChoose(item.id)
+              return
+            }
+            // Arrows select as they move (Radix does too, but only if the key is still down when focus lands,
+            // which a quick tap can miss); Radix still moves the focus.
+            const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0
+            if (step !== 0) onChoose(STYLES[(index + step + STYLES.length) % STYLES.length]!.id)
+          }}
+          className="group relative overflow-hidden rounded-2xl bg-white text-left shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md data-[state=checked]:ring-2 data-[state=checked]:ring-brand-600"
+        >
+          <StyleCardPicture style={item} />
+          <span className="flex items-center justify-between gap-2 px-3 py-2.5">
+            <span className="text-sm font-medium text-ink-900">{item.name}</span>
+            <RadioGroup.Indicator className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
+              <Check aria-hidden="true" className="h-3.5 w-3.5" />
+            </RadioGroup.Indicator>
+          </span>
+        </RadioGroup.Item>
+      ))}
+    </RadioGroup.Root>
+  )
+})
+
+/** The palette control (Radix Select: a labelled, keyboard-complete listbox), memoised like StyleRadioGrid. */
+const PaletteSelect = memo(function PaletteSelect({ id, value, onChoose }: { id: string; value: PaletteId; onChoose: (palette: PaletteId) => void }) {
+  return (
+    <Select.Root
+      value={value}
+      onValueChange={(chosen) => {
+        if (isPaletteId(chosen)) onChoose(chosen)
+      }}
+    >
+      <Select.Trigger id={id} className={`${INPUT_CLASS} flex items-center justify-between gap-3 text-left`} data-testid="palette-trigger">
+        <Select.Value />
+        <Select.Icon>
+          <ChevronDown aria-hidden="true" className="h-4 w-4 text-ink-600" />
+        </Select.Icon>
+      </Select.Trigger>
+      <Select.Portal>
+        <Select.Content position="popper" sideOffset={6} className="z-40 max-h-[min(24rem,var(--radix-select-content-available-height))] w-[var(--radix-select-trigger-width)] overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-sand-200">
+          <Select.Viewport className="p-1.5">
+            {PALETTE_IDS.map((id) => (
+              <Select.Item
+                key={id}
+                value={id}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-ink-900 outline-none data-[highlighted]:bg-brand-50 data-[state=checked]:font-semibold"
+              >
+                <Select.ItemText>
+                  <span className="flex items-center gap-3">
+                    <PaletteSwatch palette={id} />
+                    <span>{paletteLabel(id)}</span>
+                  </span>
+                </Select.ItemText>
+                <Select.ItemIndicator className="ml-auto">
+                  <Check aria-hidden="true" className="h-4 w-4 text-brand-700" />
+                </Select.ItemIndicator>
+              </Select.Item>
+            ))}
+          </Select.Viewport>
+        </Select.Content>
+      </Select.Portal>
+    </Select.Root>
   )
 })
 
@@ -48,6 +137,29 @@ type Props = {
   onCompareStyleToggle: (style: StyleId) => void
   /** /pricing, with the way back here. */
   buyCreditsHref: string
+}
+
+/**
+ * A stable chooser: shows the choice at once (`show`) and reports it (`report`) after the next paint. A quick run of
+ * choices reports only the last, so the address never steps back through them.
+ */
+function useDeferredReport<T>(show: (value: T) => void, report: (value: T) => void): (value: T) => void {
+  const latest = useRef({ report, value: null as T | null, scheduled: false })
+  latest.current.report = report
+  return useCallback(
+    (value: T) => {
+      show(value)
+      const state = latest.current
+      state.value = value
+      if (state.scheduled) return
+      state.scheduled = true
+      afterNextPaint(() => {
+        state.scheduled = false
+        state.report(state.value as T)
+      })
+    },
+    [show],
+  )
 }
 
 /** Step 2: the 21 styles as a radio group, the palette dropdown and a panel with 'Transform My Bathroom' (spec §2). */
@@ -77,15 +189,10 @@ export function StyleStep(props: Props) {
     setCompare(compare.includes(id) ? compare.filter((chosenStyle) => chosenStyle !== id) : [...compare, id])
     props.onCompareStyleToggle(id)
   }
-  // The choice shows at once from local state; the address follows in the router's transition (issue 17 §4).
-  const chooseStyle = (next: StyleId) => {
-    setStyle(next)
-    onStyleChange(next)
-  }
-  const choosePalette = (next: PaletteId) => {
-    setPalette(next)
-    onPaletteChange(next)
-  }
+  // The choice shows at once from local state; the address follows once that has painted (issue 17 §4: writing the
+  // address and the router's render are not what the visitor waits to see).
+  const chooseStyle = useDeferredReport(setStyle, onStyleChange)
+  const choosePalette = useDeferredReport(setPalette, onPaletteChange)
   const groupLabelId = useId()
   const paletteId = useId()
   const transformHintId = useId()
@@ -150,43 +257,7 @@ export function StyleStep(props: Props) {
             })}
           </div>
         ) : (
-        <RadioGroup.Root
-          aria-labelledby={groupLabelId}
-          value={style ?? ''}
-          onValueChange={(value) => {
-            if (isStyleId(value)) chooseStyle(value)
-          }}
-          loop
-          className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3"
-        >
-          {STYLES.map((item, index) => (
-            <RadioGroup.Item
-              key={item.id}
-              value={item.id}
-              onKeyDown={(event) => {
-                // The WAI-ARIA radio pattern selects with Space; Enter selects too, as visitors expect on a card.
-                if (event.key === 'Enter') {
-                  event.preventDefault()
-                  chooseStyle(item.id)
-                  return
-                }
-                // Arrows select as they move (Radix does too, but only if the key is still down when focus lands,
-                // which a quick tap can miss); Radix still moves the focus.
-                const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0
-                if (step !== 0) chooseStyle(STYLES[(index + step + STYLES.length) % STYLES.length]!.id)
-              }}
-              className="group relative overflow-hidden rounded-2xl bg-white text-left shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md data-[state=checked]:ring-2 data-[state=checked]:ring-brand-600"
-            >
-              <StyleCardPicture style={item} />
-              <span className="flex items-center justify-between gap-2 px-3 py-2.5">
-                <span className="text-sm font-medium text-ink-900">{item.name}</span>
-                <RadioGroup.Indicator className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
-                  <Check aria-hidden="true" className="h-3.5 w-3.5" />
-                </RadioGroup.Indicator>
-              </span>
-            </RadioGroup.Item>
-          ))}
-        </RadioGroup.Root>
+        <StyleRadioGrid labelledBy={groupLabelId} value={style} onChoose={chooseStyle} />
         )}
         {compareOn && comparing >= MAX_COMPARED_STYLES && (
           <p id={compareFullId} className="mt-3 text-sm text-ink-700">
@@ -243,42 +314,7 @@ export function StyleStep(props: Props) {
             </label>
             {/* Issue 22: each palette shows its colours beside its name, in the list and in the closed control. Radix
                 Select keeps it a labelled, keyboard-complete listbox (arrows, Home/End, type-ahead, Enter/Space, Escape). */}
-            <Select.Root
-              value={palette}
-              onValueChange={(value) => {
-                if (isPaletteId(value)) choosePalette(value)
-              }}
-            >
-              <Select.Trigger id={paletteId} className={`${INPUT_CLASS} flex items-center justify-between gap-3 text-left`} data-testid="palette-trigger">
-                <Select.Value />
-                <Select.Icon>
-                  <ChevronDown aria-hidden="true" className="h-4 w-4 text-ink-600" />
-                </Select.Icon>
-              </Select.Trigger>
-              <Select.Portal>
-                <Select.Content position="popper" sideOffset={6} className="z-40 max-h-[min(24rem,var(--radix-select-content-available-height))] w-[var(--radix-select-trigger-width)] overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-sand-200">
-                  <Select.Viewport className="p-1.5">
-                    {PALETTE_IDS.map((id) => (
-                      <Select.Item
-                        key={id}
-                        value={id}
-                        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-ink-900 outline-none data-[highlighted]:bg-brand-50 data-[state=checked]:font-semibold"
-                      >
-                        <Select.ItemText>
-                          <span className="flex items-center gap-3">
-                            <PaletteSwatch palette={id} />
-                            <span>{paletteLabel(id)}</span>
-                          </span>
-                        </Select.ItemText>
-                        <Select.ItemIndicator className="ml-auto">
-                          <Check aria-hidden="true" className="h-4 w-4 text-brand-700" />
-                        </Select.ItemIndicator>
-                      </Select.Item>
-                    ))}
-                  </Select.Viewport>
-                </Select.Content>
-              </Select.Portal>
-            </Select.Root>
+            <PaletteSelect id={paletteId} value={palette} onChoose={choosePalette} />
             <div className="mt-2 flex min-h-6 items-center gap-2 text-sm text-ink-600">
               {chosenPalette ? (
                 <span>{chosenPalette.description}</span>
