@@ -73,16 +73,27 @@ class Scenes(torch.utils.data.Dataset):
 
     def __init__(self, pairs, size, augment, seed):
         self.items = []
+        self.loaded = set()
+        self.add(pairs)
+        self.width, self.height = size
+        self.augment = augment
+        self.seed = seed
+        self.epoch = 0
+
+    def add(self, pairs):
+        """Loads the scenes not loaded yet; returns how many were new."""
+        added = 0
         for photo, labels in pairs:
+            if photo in self.loaded:
+                continue
             rgb = Image.open(photo).convert('RGB')
             lab = load_labels(labels)
             if lab.shape[:2] != (rgb.height, rgb.width):
                 raise ValueError(f'{labels}: {lab.shape} does not match {photo}: {rgb.size}')
             self.items.append((rgb, lab))
-        self.width, self.height = size
-        self.augment = augment
-        self.seed = seed
-        self.epoch = 0
+            self.loaded.add(photo)
+            added += 1
+        return added
 
     def __len__(self):
         return len(self.items)
@@ -203,8 +214,10 @@ def main():
     parser.add_argument('--width', type=int, default=16, help='channels of the first level')
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--coords', action='store_true', help='feed the network where each pixel is (two coordinate channels)')
+    parser.add_argument('--epoch-size', type=int, default=0, help='photos an epoch draws (default: every scene once)')
+    parser.add_argument('--grow', action='store_true', help='add scenes that appear in the data folders before each epoch')
     parser.add_argument('--resume', action='store_true')
-    parser.add_argument('--init', help='a checkpoint whose network weights to start from (a new schedule; e.g. another size)')
+    parser.add_argument('--init', help='a checkpoint (or an exported surfaces.onnx) whose network weights to start from (a new schedule; e.g. another size)')
     parser.add_argument('--pct-start', type=float, default=0.1, help='share of the steps spent warming the learning rate up')
     parser.add_argument('--export', help='folder to write surfaces.onnx and surfaces.json into')
     parser.add_argument('--inference-long-side', type=int, default=None,
@@ -226,7 +239,18 @@ def main():
     train = Scenes(pairs, (width, height), augment=True, seed=args.seed)
     weights, share = class_weights(train)
     print('class shares:', ' '.join(f'{c}:{s:.3f}' for c, s in enumerate(share)), flush=True)
-    loader = torch.utils.data.DataLoader(train, batch_size=args.batch, shuffle=True, num_workers=0, drop_last=True)
+    # An epoch is --epoch-size photos drawn from the scenes there are (default: each scene once). With --grow the data
+    # folders are looked at again before every epoch and scenes rendered since are added, so training can start
+    # while the renderer is still writing them.
+    if args.grow and not args.epoch_size:
+        sys.exit('--grow needs --epoch-size (the schedule counts its steps in advance)')
+    epoch_size = args.epoch_size or len(train)
+
+    def make_loader():
+        sampler = torch.utils.data.RandomSampler(train, replacement=False, num_samples=min(epoch_size, len(train))) \
+            if epoch_size <= len(train) else torch.utils.data.RandomSampler(train, replacement=True, num_samples=epoch_size)
+        return torch.utils.data.DataLoader(train, batch_size=args.batch, sampler=sampler, num_workers=0, drop_last=True)
+    loader = make_loader()
     validation = torch.utils.data.DataLoader(Scenes(validation_pairs, (width, height), augment=False, seed=0), batch_size=8) if validation_pairs else None
 
     model = SurfaceNet(base=args.width, coords=args.coords)
@@ -237,7 +261,10 @@ def main():
     steps = args.epochs * len(loader)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=max(1, steps), pct_start=args.pct_start)
     start = 0
-    if args.init:
+    if args.init and args.init.endswith('.onnx'):
+        load_onnx(model, args.init, train)
+        print(f'network weights from {args.init} (batch norm rebuilt from {ONNX_CALIBRATION} photos)', flush=True)
+    elif args.init:
         model.load_state_dict(torch.load(args.init)['model'])
         print(f'network weights from {args.init}', flush=True)
     checkpoint = out / 'checkpoint.pt'
@@ -253,6 +280,11 @@ def main():
     for epoch in range(start, args.epochs):
         model.train()
         train.epoch = epoch
+        if args.grow and epoch > start:
+            added = train.add(find_scenes(args.data))
+            if added:
+                print(f'{added} new scenes: {len(train)} in all', flush=True)
+            loader = make_loader()
         began = time.time()
         running = 0.0
         for x, y in loader:
@@ -275,7 +307,59 @@ def main():
         _, iou = evaluate(model, validation)
         print('validation IoU by class:', ' '.join(f'{CLASSES[c][1]} {iou[c]:.2f}' for c in range(1, CLASS_COUNT) if not np.isnan(iou[c])), flush=True)
     if args.export:
-        export(model, Path(args.export), width, height, args, len(pairs))
+        export(model, Path(args.export), width, height, args, len(train))
+
+
+ONNX_CALIBRATION = 64
+
+
+def load_onnx(model, path, dataset):
+    """Starts from an exported network. The export folds each batch norm into the convolution before it, so the
+    convolutions take the folded weights and each batch norm is rebuilt around what its convolution now outputs on
+    training photos (mean m, deviation s per channel): gamma s, beta m + folded bias, running statistics m and s².
+    In evaluation it adds the folded bias, exactly as the export did; in training it normalises to nearly the same."""
+    import onnx
+    from onnx import numpy_helper
+    graph = onnx.load(path).graph
+    weights = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in graph.initializer}
+    folded = [(weights[n.input[1]], weights[n.input[2]]) for n in graph.node if n.op_type == 'Conv']
+    convs = [m for m in model.modules() if isinstance(m, nn.Conv2d)]
+    if len(convs) != len(folded) or any(c.weight.shape != w.shape for c, (w, _) in zip(convs, folded)):
+        sys.exit(f'{path} is not this network (its convolutions differ)')
+    pairs = {}  # convolution → the batch norm after it
+    for module in model.modules():
+        if isinstance(module, nn.Sequential):
+            layers = list(module)
+            for a, b in zip(layers, layers[1:]):
+                if isinstance(a, nn.Conv2d) and isinstance(b, nn.BatchNorm2d):
+                    pairs[a] = b
+    with torch.no_grad():
+        for conv, (w, b) in zip(convs, folded):
+            conv.weight.copy_(w)
+            if conv.bias is not None:
+                conv.bias.copy_(b)
+        # statistics of each convolution's output, layer by layer in the order of the forward pass
+        stats = {conv: [] for conv in pairs}
+        hooks = [conv.register_forward_hook(lambda m, _, out: stats[m].append((out.mean((0, 2, 3)), out.var((0, 2, 3)))))
+                 for conv in pairs]
+        model.eval()
+        for norm in pairs.values():  # folded: the batch norm only adds the bias while statistics are gathered
+            norm.reset_parameters()
+            norm.running_var.fill_(1 - norm.eps)
+        biases = dict(zip(convs, (b for _, b in folded)))
+        for conv, norm in pairs.items():
+            norm.bias.copy_(biases[conv])
+        batch = torch.stack([dataset[i][0] for i in range(min(ONNX_CALIBRATION, len(dataset)))])
+        model(batch)
+        for hook in hooks:
+            hook.remove()
+        for conv, norm in pairs.items():
+            mean, var = stats[conv][0]
+            std = torch.sqrt(var + norm.eps)
+            norm.weight.copy_(std)
+            norm.bias.copy_(mean + biases[conv])
+            norm.running_mean.copy_(mean)
+            norm.running_var.copy_(std ** 2 - norm.eps)
 
 
 def export(model, folder, width, height, args, scene_count):

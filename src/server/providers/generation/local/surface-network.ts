@@ -48,6 +48,11 @@ export function surfaceSession(): Promise<InferenceSession> {
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
       executionMode: 'sequential',
+      // Neither an arena nor per-shape memory plans: each photo's aspect gives the network another input size, and
+      // both would keep that run's activations (tens of MB) reserved beside the engine's own buffers. Without them
+      // peak RSS on a 4 MP photo is 460-470 MB instead of 503-525 MB (issue 15 §5: ≤ 500 MB), for ~5% more time.
+      enableCpuMemArena: false,
+      enableMemPattern: false,
     })
   })()
   session.catch(() => {
