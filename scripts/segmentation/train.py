@@ -247,8 +247,8 @@ def main():
     epoch_size = args.epoch_size or len(train)
 
     def make_loader():
-        sampler = torch.utils.data.RandomSampler(train, replacement=False, num_samples=min(epoch_size, len(train))) \
-            if epoch_size <= len(train) else torch.utils.data.RandomSampler(train, replacement=True, num_samples=epoch_size)
+        # Without replacement while there are enough scenes; an epoch larger than the data draws some twice.
+        sampler = torch.utils.data.RandomSampler(train, replacement=epoch_size > len(train), num_samples=epoch_size)
         return torch.utils.data.DataLoader(train, batch_size=args.batch, sampler=sampler, num_workers=0, drop_last=True)
     loader = make_loader()
     validation = torch.utils.data.DataLoader(Scenes(validation_pairs, (width, height), augment=False, seed=0), batch_size=8) if validation_pairs else None
