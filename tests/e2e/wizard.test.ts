@@ -216,6 +216,12 @@ test.describe('The home wizard: photo and style', () => {
     await page.getByRole('radio', { name: 'Glam' }).click()
     await page.reload()
     await expect(page.getByRole('radio', { name: 'Glam' })).toBeChecked()
+    // A reload in the same moment as the choice (before anything paints) keeps it too.
+    await page.evaluate(() => {
+      document.querySelector<HTMLButtonElement>('[role="radio"][value="coastal"]')?.click()
+      window.location.reload()
+    })
+    await expect(page.getByRole('radio', { name: 'Coastal' })).toBeChecked()
     expect(errors).toEqual([])
   })
 

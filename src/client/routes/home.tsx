@@ -5,6 +5,7 @@ import type { ChangeGroup } from '../../shared/change-groups'
 import type { PaletteId } from '../../shared/catalogue/palettes'
 import type { StyleId } from '../../shared/catalogue/styles'
 import { useAuth } from '../auth/auth-context'
+import { afterNextPaint } from '../lib/after-paint'
 import { Button } from '../components/ui/button'
 import { HeroPair } from '../features/hero/hero-pair'
 import { UploadStep } from '../features/upload/upload-step'
@@ -122,6 +123,24 @@ export default function HomePage() {
     [setSearchParams],
   )
 
+  // A choice on step 2 is written to the address at once, so a reload straight after it keeps it; the router's render
+  // of the new address follows once the choice has painted, coalesced to the last of a quick run (issue 17 §4).
+  const routerSyncPending = useRef(false)
+  const updateAfterPaint = useCallback(
+    (transition: (state: WizardState) => WizardState) => {
+      const current = new URLSearchParams(window.location.search)
+      const next = writeWizard(current, transition(readWizard(current))).toString()
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${next ? `?${next}` : ''}${window.location.hash}`)
+      if (routerSyncPending.current) return
+      routerSyncPending.current = true
+      afterNextPaint(() => {
+        routerSyncPending.current = false
+        setSearchParams(new URLSearchParams(window.location.search), { replace: true })
+      })
+    },
+    [setSearchParams],
+  )
+
   useEffect(() => {
     if (photo) loadStyleStep().catch(() => undefined)
   }, [photo])
@@ -163,15 +182,21 @@ export default function HomePage() {
     })
   }
 
-  function chooseStyle(style: StyleId) {
-    saveStyleChoice(style)
-    update((state) => styleChosen(state, style))
-  }
+  const chooseStyle = useCallback(
+    (style: StyleId) => {
+      saveStyleChoice(style)
+      updateAfterPaint((state) => styleChosen(state, style))
+    },
+    [updateAfterPaint],
+  )
 
-  function choosePalette(palette: PaletteId) {
-    savePaletteChoice(palette)
-    update((state) => paletteChosen(state, palette))
-  }
+  const choosePalette = useCallback(
+    (palette: PaletteId) => {
+      savePaletteChoice(palette)
+      updateAfterPaint((state) => paletteChosen(state, palette))
+    },
+    [updateAfterPaint],
+  )
 
   const goGenerate = () => update(transformRequested)
 

@@ -8,7 +8,6 @@ import { useAuth } from '../../auth/auth-context'
 import { findPalette, PALETTE_IDS, isPaletteId, paletteLabel, type PaletteId } from '../../../shared/catalogue/palettes'
 import { findStyle, isStyleId, STYLES, type Style, type StyleId } from '../../../shared/catalogue/styles'
 import { styleImageSources } from '../../../shared/catalogue/images'
-import { afterNextPaint } from '../../lib/after-paint'
 import { Button } from '../../components/ui/button'
 import { CataloguePicture } from '../../components/ui/catalogue-picture'
 import { INPUT_CLASS } from '../../components/ui/form-field'
@@ -140,23 +139,16 @@ type Props = {
 }
 
 /**
- * A stable chooser: shows the choice at once (`show`) and reports it (`report`) after the next paint. A quick run of
- * choices reports only the last, so the address never steps back through them.
+ * A stable chooser for the memoised controls: shows the choice from local state at once and reports it to the page,
+ * which writes the address and leaves the router's render until after the choice has painted.
  */
-function useDeferredReport<T>(show: (value: T) => void, report: (value: T) => void): (value: T) => void {
-  const latest = useRef({ report, value: null as T | null, scheduled: false })
-  latest.current.report = report
+function useStableChooser<T>(show: (value: T) => void, report: (value: T) => void): (value: T) => void {
+  const latest = useRef(report)
+  latest.current = report
   return useCallback(
     (value: T) => {
       show(value)
-      const state = latest.current
-      state.value = value
-      if (state.scheduled) return
-      state.scheduled = true
-      afterNextPaint(() => {
-        state.scheduled = false
-        state.report(state.value as T)
-      })
+      latest.current(value)
     },
     [show],
   )
@@ -189,10 +181,9 @@ export function StyleStep(props: Props) {
     setCompare(compare.includes(id) ? compare.filter((chosenStyle) => chosenStyle !== id) : [...compare, id])
     props.onCompareStyleToggle(id)
   }
-  // The choice shows at once from local state; the address follows once that has painted (issue 17 §4: writing the
-  // address and the router's render are not what the visitor waits to see).
-  const chooseStyle = useDeferredReport(setStyle, onStyleChange)
-  const choosePalette = useDeferredReport(setPalette, onPaletteChange)
+  // The choice shows at once from local state (issue 17 §4: the router's render is not what the visitor waits to see).
+  const chooseStyle = useStableChooser(setStyle, onStyleChange)
+  const choosePalette = useStableChooser(setPalette, onPaletteChange)
   const groupLabelId = useId()
   const paletteId = useId()
   const transformHintId = useId()
