@@ -178,6 +178,20 @@ def class_weights(dataset):
     return torch.tensor(np.minimum(weights, 5.0), dtype=torch.float32), share
 
 
+def soft_dice_loss(logits, target):
+    """1 - the mean soft Dice over the classes the batch shows (void ignored): a term that, unlike cross-entropy,
+    weighs a small surface's overlap as much as a large one's, as IoU does."""
+    valid = (target != VOID).unsqueeze(1).float()
+    probabilities = logits.softmax(1) * valid
+    truth = F.one_hot(target, CLASS_COUNT).permute(0, 3, 1, 2).float() * valid
+    overlap = (probabilities * truth).sum((0, 2, 3))
+    total = probabilities.sum((0, 2, 3)) + truth.sum((0, 2, 3))
+    present = truth.sum((0, 2, 3)) > 0
+    present[VOID] = False
+    dice = (2 * overlap + 1) / (total + 1)
+    return 1 - dice[present].mean()
+
+
 def evaluate(model, loader):
     model.eval()
     intersection = np.zeros(CLASS_COUNT)
@@ -214,6 +228,7 @@ def main():
     parser.add_argument('--width', type=int, default=16, help='channels of the first level')
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--coords', action='store_true', help='feed the network where each pixel is (two coordinate channels)')
+    parser.add_argument('--dice', type=float, default=0.0, help='weight of a soft Dice term added to the cross-entropy')
     parser.add_argument('--epoch-size', type=int, default=0, help='photos an epoch draws (default: every scene once)')
     parser.add_argument('--grow', action='store_true', help='add scenes that appear in the data folders before each epoch')
     parser.add_argument('--resume', action='store_true')
@@ -290,6 +305,8 @@ def main():
         for x, y in loader:
             logits = model(x)
             loss = F.cross_entropy(logits, y, weight=weights, ignore_index=VOID)
+            if args.dice:
+                loss = loss + args.dice * soft_dice_loss(logits, y)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
