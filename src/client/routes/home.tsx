@@ -126,6 +126,14 @@ export default function HomePage() {
   // A choice on step 2 is written to the address at once, so a reload straight after it keeps it; the router's render
   // of the new address follows once the choice has painted, coalesced to the last of a quick run (issue 17 §4).
   const routerSyncPending = useRef(false)
+  // A link followed in that moment has left the page: its address is not this step's to rewrite.
+  const mounted = useRef(false)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
   const updateAfterPaint = useCallback(
     (transition: (state: WizardState) => WizardState) => {
       const current = new URLSearchParams(window.location.search)
@@ -135,7 +143,7 @@ export default function HomePage() {
       routerSyncPending.current = true
       afterNextPaint(() => {
         routerSyncPending.current = false
-        setSearchParams(new URLSearchParams(window.location.search), { replace: true })
+        if (mounted.current) setSearchParams(new URLSearchParams(window.location.search), { replace: true })
       })
     },
     [setSearchParams],
