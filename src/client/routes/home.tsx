@@ -87,6 +87,16 @@ function useObjectUrl(blob: Blob | null): string | null {
 /** spec §2: a payment started from the wizard returns here. */
 const PAYMENT_SUCCESS_MESSAGE = 'Payment successful! Your designs have been saved to My Designs where you can generate product recommendations.'
 
+/**
+ * The wizard's query string after a transition, started from the address as it is now, not as it was at the last
+ * render: the router commits in a transition, a sign-up continuation runs 500 ms after the click that scheduled it,
+ * and a choice on step 2 writes the address before the router renders it.
+ */
+function addressAfter(transition: (state: WizardState) => WizardState): URLSearchParams {
+  const current = new URLSearchParams(window.location.search)
+  return writeWizard(current, transition(readWizard(current)))
+}
+
 export default function HomePage() {
   const auth = useAuth()
   usePaymentReturn(PAYMENT_SUCCESS_MESSAGE)
@@ -113,12 +123,9 @@ export default function HomePage() {
     }
   }, [])
 
-  // Transitions start from the address as it is now, not as it was at the last render: the router commits
-  // in a transition, and a sign-up continuation runs 500 ms after the click that scheduled it.
   const update = useCallback(
     (transition: (state: WizardState) => WizardState) => {
-      const current = new URLSearchParams(window.location.search)
-      setSearchParams(writeWizard(current, transition(readWizard(current))), { replace: true })
+      setSearchParams(addressAfter(transition), { replace: true })
     },
     [setSearchParams],
   )
@@ -136,8 +143,7 @@ export default function HomePage() {
   }, [])
   const updateAfterPaint = useCallback(
     (transition: (state: WizardState) => WizardState) => {
-      const current = new URLSearchParams(window.location.search)
-      const next = writeWizard(current, transition(readWizard(current))).toString()
+      const next = addressAfter(transition).toString()
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${next ? `?${next}` : ''}${window.location.hash}`)
       if (routerSyncPending.current) return
       routerSyncPending.current = true
