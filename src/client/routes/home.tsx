@@ -6,6 +6,7 @@ import type { PaletteId } from '../../shared/catalogue/palettes'
 import type { StyleId } from '../../shared/catalogue/styles'
 import { useAuth } from '../auth/auth-context'
 import { afterNextPaint } from '../lib/after-paint'
+import { useMountedRef } from '../lib/use-mounted-ref'
 import { Button } from '../components/ui/button'
 import { HeroPair } from '../features/hero/hero-pair'
 import { UploadStep } from '../features/upload/upload-step'
@@ -134,13 +135,7 @@ export default function HomePage() {
   // of the new address follows once the choice has painted, coalesced to the last of a quick run (issue 17 §4).
   const routerSyncPending = useRef(false)
   // A link followed in that moment has left the page: its address is not this step's to rewrite.
-  const mounted = useRef(false)
-  useEffect(() => {
-    mounted.current = true
-    return () => {
-      mounted.current = false
-    }
-  }, [])
+  const mounted = useMountedRef()
   const updateAfterPaint = useCallback(
     (transition: (state: WizardState) => WizardState) => {
       const next = addressAfter(transition).toString()
@@ -152,7 +147,7 @@ export default function HomePage() {
         if (mounted.current) setSearchParams(new URLSearchParams(window.location.search), { replace: true })
       })
     },
-    [setSearchParams],
+    [mounted, setSearchParams],
   )
 
   useEffect(() => {

@@ -19,6 +19,7 @@ import {
 } from '../../lib/browser-storage'
 import { fetchGeneration, requestGeneration, uploadPhoto, type AcceptedGeneration } from './generation-api'
 import { fallbackToast, NO_CREDITS_MESSAGE, SAVED_MESSAGE, TIMEOUT_MESSAGE } from '../../../shared/generation-messages'
+import { useMountedRef } from '../../lib/use-mounted-ref'
 
 const POLL_INTERVAL_MS = 700
 /** spec §9: Retry regenerates after 100 ms. */
@@ -80,20 +81,13 @@ export function useGeneration({ photo, style, palette, roomType, changes }: Gene
   const [polling, setPolling] = useState<Polling | null>(null)
   const runToken = useRef(0)
   const startedKey = useRef<string | null>(null)
-  const mounted = useRef(false)
+  const mounted = useMountedRef()
   /** Whether the browser has shown the timeout for the run being polled (the server's verdict may still follow). */
   const timedOut = useRef(false)
   /** Polls of the current run that failed in a row. */
   const pollFailures = useRef(0)
   /** The run being polled, cleared the moment it ends (before React has removed its timers and query). */
   const activeRun = useRef<number | null>(null)
-
-  useEffect(() => {
-    mounted.current = true
-    return () => {
-      mounted.current = false
-    }
-  }, [])
 
   const combination: Combination = { imageHash: photo.hash, style, palette, roomType, changes: changeGroupsKey(changes) }
 
