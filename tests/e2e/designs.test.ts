@@ -65,7 +65,17 @@ function holdDesignList(page: Page) {
 test('A free member sees an empty collection, then their designs with the count, details and the upgrade prompt', async ({ page }) => {
   test.setTimeout(180_000)
   await dismissCookieBanner(page)
+  // A signed-out visitor is sent the invitation and never downloads a member's views; signing up fetches them.
+  const memberViews: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/my-designs-member-views-[\w-]+\.js$/.test(request.url())) memberViews.push(request.url())
+  })
+  await page.goto('/my-designs')
+  await expect(page.getByRole('heading', { name: 'Your designs live here' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(memberViews).toEqual([])
   await signUpOnMyDesigns(page)
+  expect(memberViews).toHaveLength(1)
 
   // Empty state.
   await expect(page.getByRole('heading', { name: 'No designs yet' })).toBeVisible()

@@ -1,17 +1,18 @@
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { isPaletteId } from '../../shared/catalogue/palettes'
-import { isStyleId } from '../../shared/catalogue/styles'
 import type { DesignView } from '../../shared/schemas/designs'
 import { useAuth } from '../auth/auth-context'
 import { Button, buttonClass } from '../components/ui/button'
-import { DesignCollection, DesignCollectionPlaceholder } from '../features/designs/design-collection'
-import { DesignDetailHeader } from '../features/designs/design-detail-header'
-import { PackagePicker } from '../features/pricing/package-picker'
-import { ProductRecommendations } from '../features/products/product-recommendations'
-import { saveLastTransformation, savePaletteChoice, saveRoomType, saveStyleChoice } from '../lib/browser-storage'
+import { DesignCollectionPlaceholder } from '../features/designs/design-collection-placeholder'
 import { pageMeta } from '../lib/meta'
 import { usePaymentReturn } from '../lib/use-payment-return'
+
+// A member's views come in their own chunk, fetched once someone is signed in (or sooner: see below).
+const loadMemberViews = () => import('../app/my-designs-member-views')
+const DesignCollection = lazy(() => loadMemberViews().then((views) => ({ default: views.DesignCollection })))
+const DesignDetailHeader = lazy(() => loadMemberViews().then((views) => ({ default: views.DesignDetailHeader })))
+const PackagePicker = lazy(() => loadMemberViews().then((views) => ({ default: views.PackagePicker })))
+const ProductRecommendations = lazy(() => loadMemberViews().then((views) => ({ default: views.ProductRecommendations })))
 
 export const meta = () => pageMeta('My Designs', 'Every bathroom design you create is saved here.')
 
@@ -22,14 +23,6 @@ const PAYMENT_SUCCESS_MESSAGE = 'Payment successful! Your designs are saved here
 const DESIGN_PARAM = 'design'
 
 type DetailState = { openedFromGrid?: boolean } | null
-
-/** spec §4: opening recommendations remembers the design for the wizard. */
-function rememberDesign(design: DesignView) {
-  if (isStyleId(design.style)) saveStyleChoice(design.style)
-  savePaletteChoice(isPaletteId(design.color_palette) ? design.color_palette : 'surprise-me')
-  saveRoomType('bathroom')
-  saveLastTransformation({ id: design.id, image: design.transformed_image_url, title: design.design_title })
-}
 
 const INVITATION_ID = 'my-designs-invitation'
 
@@ -68,7 +61,7 @@ export default function MyDesignsPage() {
 
   const openRecommendations = useCallback(
     (design: DesignView) => {
-      rememberDesign(design)
+      void loadMemberViews().then((views) => views.rememberDesign(design))
       const next = new URLSearchParams(searchParams)
       next.set(DESIGN_PARAM, design.id)
       setSearchParams(next, { state: { openedFromGrid: true } satisfies DetailState })
@@ -95,6 +88,12 @@ export default function MyDesignsPage() {
   // stays as it was painted, so hydration matches and nothing moves; other visitors see the loading placeholder.
   const [prerenderedSignedOut] = useState(() => typeof document === 'undefined' || document.getElementById(INVITATION_ID) !== null)
 
+  // A visitor who was not sent the invitation is most likely signed in: fetch the member's views while the account
+  // loads rather than after.
+  useEffect(() => {
+    if (!prerenderedSignedOut || auth.user) void loadMemberViews()
+  }, [prerenderedSignedOut, auth.user])
+
   if (auth.loading) return prerenderedSignedOut ? <SignedOutInvitation onSignUp={() => auth.openAuthDialog('sign-up')} /> : <DesignCollectionPlaceholder isPaid={false} />
   if (!auth.user) return <SignedOutInvitation onSignUp={() => auth.openAuthDialog('sign-up')} />
 
@@ -102,13 +101,28 @@ export default function MyDesignsPage() {
   if (openId && isPaid) {
     return (
       <div className="container-page pb-8 pt-12 sm:pt-16">
-        <DesignDetailHeader designId={openId} onMissing={closeDetail} />
-        <div className="mt-12">
-          <ProductRecommendations designId={openId} onBack={closeDetail} backLabel="Back to My Designs" onStartOver={startOver} renderPackages={() => <PackagePicker returnPath="here" />} />
-        </div>
+        <Suspense fallback={<MemberViewLoading />}>
+          <DesignDetailHeader designId={openId} onMissing={closeDetail} />
+          <div className="mt-12">
+            <ProductRecommendations designId={openId} onBack={closeDetail} backLabel="Back to My Designs" onStartOver={startOver} renderPackages={() => <PackagePicker returnPath="here" />} />
+          </div>
+        </Suspense>
       </div>
     )
   }
 
-  return <DesignCollection isPaid={isPaid} onOpenRecommendations={openRecommendations} returnFocusTo={returnFocusTo} />
+  return (
+    <Suspense fallback={<DesignCollectionPlaceholder isPaid={isPaid} />}>
+      <DesignCollection isPaid={isPaid} onOpenRecommendations={openRecommendations} returnFocusTo={returnFocusTo} />
+    </Suspense>
+  )
+}
+
+/** While a paid member's detail view loads its code (a moment, once). */
+function MemberViewLoading() {
+  return (
+    <div role="status" className="flex min-h-64 items-center justify-center text-ink-600">
+      Loading…
+    </div>
+  )
 }
