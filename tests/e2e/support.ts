@@ -98,6 +98,7 @@ export async function screenshotBothWidths(page: Page, name: string) {
 export function readOutbox(): string[] {
   try {
     return readdirSync(E2E_OUTBOX)
+      .filter((file) => file.endsWith('.eml'))
       .sort()
       .map((file) => readFileSync(path.join(E2E_OUTBOX, file), 'utf8'))
   } catch {

@@ -61,6 +61,7 @@ export async function startTestServer(options: { kind: DatabaseKind; env?: Recor
   const outbox = () => {
     try {
       return readdirSync(outboxDir)
+        .filter((file) => file.endsWith('.eml'))
         .sort()
         .map((file) => readFileSync(path.join(outboxDir, file), 'utf8'))
     } catch {
