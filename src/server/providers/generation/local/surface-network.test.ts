@@ -1,5 +1,8 @@
+import { readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { mirrorPlanes, networkSize, refineLabels, removeSpeckles, softmaxPlanes } from './surface-network'
+import { LABEL_CLASS_COUNT } from './label-classes'
+import { mirrorPlanes, networkLongSide, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession } from './surface-network'
 
 /** A label grid filled with one label, with a way to paint rectangles of another and to read a pixel. */
 function labelGrid(width: number, height: number, fill: number) {
@@ -92,5 +95,23 @@ describe('the surface network around the model', () => {
     expect(at(5, 5)).toBe(1)
     expect(at(25, 11)).toBe(2)
     expect(at(13, 21)).toBe(9)
+  })
+})
+
+describe('the committed surface network', () => {
+  it('is at most 10 MB of weights, with the metadata the server reads, and answers every class at the input’s size', async () => {
+    const model = surfaceModelPath()
+    expect(statSync(model).size).toBeLessThanOrEqual(10 * 1000 * 1000)
+    const meta = JSON.parse(readFileSync(path.join(path.dirname(model), 'surfaces.json'), 'utf8')) as { classes: number; trainedOn: { scenes: number; stages: unknown[] } }
+    expect(meta.classes).toBe(LABEL_CLASS_COUNT)
+    expect(meta.trainedOn.scenes).toBeGreaterThan(0)
+    expect(meta.trainedOn.stages.length).toBeGreaterThan(0)
+    const long = networkLongSide()
+    expect(long % 16).toBe(0)
+    const ort = await import('onnxruntime-node')
+    const session = await surfaceSession()
+    const { width, height } = networkSize(400, 300, long)
+    const outputs = await session.run({ image: new ort.Tensor('float32', new Float32Array(3 * width * height).fill(0.5), [1, 3, height, width]) })
+    expect(outputs.logits!.dims).toEqual([1, LABEL_CLASS_COUNT, height, width])
   })
 })
