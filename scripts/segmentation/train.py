@@ -277,8 +277,13 @@ def main():
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=max(1, steps), pct_start=args.pct_start)
     start = 0
     if args.init and args.init.endswith('.onnx'):
-        load_onnx(model, args.init, train)
+        base = onnx_base(args.init)
+        source = model if base == args.width else SurfaceNet(base=base, coords=args.coords)
+        load_onnx(source, args.init, train)
         print(f'network weights from {args.init} (batch norm rebuilt from {ONNX_CALIBRATION} photos)', flush=True)
+        if source is not model:
+            widen(source, model, args.seed)
+            print(f'widened from {base} to {args.width} channels at the first level (the same function, room to learn more)', flush=True)
     elif args.init:
         model.load_state_dict(torch.load(args.init)['model'])
         print(f'network weights from {args.init}', flush=True)
@@ -377,6 +382,66 @@ def load_onnx(model, path, dataset):
             norm.bias.copy_(mean + biases[conv])
             norm.running_mean.copy_(mean)
             norm.running_var.copy_(std ** 2 - norm.eps)
+
+
+def onnx_base(path):
+    """Channels of an exported network's first level (its first convolution's outputs)."""
+    import onnx
+    from onnx import numpy_helper
+    graph = onnx.load(path).graph
+    weights = {i.name: i for i in graph.initializer}
+    first = next(n for n in graph.node if n.op_type == 'Conv')
+    return int(numpy_helper.to_array(weights[first.input[1]]).shape[0])
+
+
+WIDEN_NOISE = 0.01
+
+
+def widen(source, target, seed):
+    """Copies a trained network into a wider one of the same shape so that it computes the same function (Net2WiderNet,
+    Chen et al. 2016): each new channel repeats a random old one (its convolution and batch norm copied), and the
+    layer after it splits the old channel's incoming weight among its copies. A little noise on the copies' weights
+    lets them learn apart. Training then starts from what the narrow network knew, with the wider one's capacity."""
+    generator = torch.Generator().manual_seed(seed)
+
+    def mapping(old, new):
+        return torch.cat([torch.arange(old), torch.randint(0, old, (new - old,), generator=generator)])
+
+    def conv(src, dst, m_in, m_out):
+        w = src.weight.data
+        copies = torch.bincount(m_in, minlength=w.shape[1]).float()[m_in].view(1, -1, 1, 1)
+        new = w[m_out][:, m_in] / copies
+        noise = torch.randn(new.shape, generator=generator) * (WIDEN_NOISE * float(w.std()))
+        dst.weight.data.copy_(new + noise * (copies > 1))
+        if src.bias is not None:
+            dst.bias.data.copy_(src.bias.data[m_out])
+
+    def norm(src, dst, m):
+        for name in ('weight', 'bias', 'running_mean', 'running_var'):
+            getattr(dst, name).data.copy_(getattr(src, name).data[m])
+
+    def block(src, dst, m_in):
+        old, new = src[0].out_channels, dst[0].out_channels
+        middle, out = mapping(old, new), mapping(old, new)
+        conv(src[0], dst[0], m_in, middle)
+        norm(src[1], dst[1], middle)
+        conv(src[3], dst[3], middle, out)
+        norm(src[4], dst[4], out)
+        return out
+
+    with torch.no_grad():
+        m = torch.arange(source.down[0][0].in_channels)
+        skips = []
+        for src, dst in zip(source.down, target.down):
+            m = block(src, dst, m)
+            skips.append((m, src[0].out_channels))
+        m = block(source.bottom, target.bottom, m)
+        conv(source.context[0], target.context[0], m, m)
+        width = source.bottom[0].out_channels
+        for src, dst, (skip, skip_width) in zip(source.up, target.up, reversed(skips)):
+            m = block(src, dst, torch.cat([m, skip + width]))
+            width = src[0].out_channels
+        conv(source.head, target.head, m, torch.arange(source.head.out_channels))
 
 
 def export(model, folder, width, height, args, scene_count):
