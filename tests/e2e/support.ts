@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import type { DesignView } from '../../src/shared/schemas/designs'
+import { readOutboxFolder } from '../support/email'
 import { fixturePhoto } from '../support/paths'
 
 export const SCREENSHOT_DIR = path.resolve('tests/artifacts/screenshots')
@@ -96,14 +97,7 @@ export async function screenshotBothWidths(page: Page, name: string) {
 
 /** Every .eml in the product's outbox, oldest first. */
 export function readOutbox(): string[] {
-  try {
-    return readdirSync(E2E_OUTBOX)
-      .filter((file) => file.endsWith('.eml'))
-      .sort()
-      .map((file) => readFileSync(path.join(E2E_OUTBOX, file), 'utf8'))
-  } catch {
-    return []
-  }
+  return readOutboxFolder(E2E_OUTBOX)
 }
 
 /** Marks cookie consent as given, so the banner stays out of the way of a test about something else. */

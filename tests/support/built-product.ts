@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/client'
+import { readOutboxFolder } from './email'
 import { ROOT } from './paths'
 import { freePort } from './product-process'
 import { createPostgresDatabase, type DatabaseKind } from './test-database'
@@ -57,16 +58,7 @@ export async function startBuiltProduct(env: Record<string, string> = {}, option
   child.stderr!.on('data', collect)
   const url = `http://127.0.0.1:${port}`
   const outboxDir = path.join(dataDir, 'outbox')
-  const outbox = () => {
-    try {
-      return readdirSync(outboxDir)
-        .filter((file) => file.endsWith('.eml'))
-        .sort()
-        .map((file) => readFileSync(path.join(outboxDir, file), 'utf8'))
-    } catch {
-      return []
-    }
-  }
+  const outbox = () => readOutboxFolder(outboxDir)
   const startedAt = Date.now()
   // Start-up includes migrations and, on a busy machine, can take a while.
   while (Date.now() - startedAt < 240_000) {

@@ -1,3 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+/** Every whole message in an outbox folder (its .eml files, oldest first), or none while the folder is missing. */
+export function readOutboxFolder(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((file) => file.endsWith('.eml'))
+      .sort()
+      .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+  } catch {
+    return []
+  }
+}
+
 /** The plain-text body of an .eml file, with quoted-printable or base64 transfer encoding undone. */
 export function emailText(eml: string): string {
   const split = eml.search(/\r?\n\r?\n/)

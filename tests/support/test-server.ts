@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '../../src/server/db/client'
 import { createLogger } from '../../src/server/lib/logger'
 import { createOutboxEmail } from '../../src/server/providers/email/outbox-email'
 import { openTestDatabase, type DatabaseKind } from './test-database'
+import { readOutboxFolder } from './email'
 import { ROOT } from './paths'
 import { TEST_RATE_LIMITS } from './limits'
 
@@ -58,16 +59,7 @@ export async function startTestServer(options: { kind: DatabaseKind; env?: Recor
     const instance = serve({ fetch: app.fetch, port, hostname: options.hostname ?? '127.0.0.1' }, () => resolve(instance))
   })
   keepConnectionsAlive(server)
-  const outbox = () => {
-    try {
-      return readdirSync(outboxDir)
-        .filter((file) => file.endsWith('.eml'))
-        .sort()
-        .map((file) => readFileSync(path.join(outboxDir, file), 'utf8'))
-    } catch {
-      return []
-    }
-  }
+  const outbox = () => readOutboxFolder(outboxDir)
   return {
     url,
     database,
