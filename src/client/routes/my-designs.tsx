@@ -91,8 +91,8 @@ export default function MyDesignsPage() {
   // A visitor who was not sent the invitation is most likely signed in: fetch the member's views while the account
   // loads rather than after.
   useEffect(() => {
-    if (!prerenderedSignedOut || auth.user) void loadMemberViews()
-  }, [prerenderedSignedOut, auth.user])
+    if (!prerenderedSignedOut) void loadMemberViews()
+  }, [prerenderedSignedOut])
 
   if (auth.loading) return prerenderedSignedOut ? <SignedOutInvitation onSignUp={() => auth.openAuthDialog('sign-up')} /> : <DesignCollectionPlaceholder isPaid={false} />
   if (!auth.user) return <SignedOutInvitation onSignUp={() => auth.openAuthDialog('sign-up')} />
