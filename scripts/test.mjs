@@ -4,8 +4,9 @@
 // (flaky) counts as failed and is named. With EXPECT_POSTGRES=1 (.ci/run sets it when a PostgreSQL server
 // answered) a run in which no test ran on PostgreSQL fails: it never passes on PGlite alone by accident.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 const root = path.resolve(import.meta.dirname, '..')
 const tmp = path.join(root, '.tmp')
@@ -16,27 +17,47 @@ rmSync(playwrightJson, { force: true })
 
 const only = process.argv.slice(2)
 const failures = []
+const outputs = new Map()
 
-function run(name, command, args, env = {}) {
+async function run(name, command, args, env = {}, { keepOutput = false } = {}) {
   if (only.length > 0 && !only.includes(name)) return true
   console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`)
   const started = Date.now()
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const options = { cwd: root, env: { ...process.env, ...env } }
+  const result = keepOutput ? await runTeed(command, args, options) : spawnSync(command, args, { ...options, stdio: 'inherit' })
+  if (keepOutput) outputs.set(name, result.output)
   const ok = result.status === 0
   console.log(`${ok ? '✔' : '✖'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
   if (!ok) failures.push(name)
   return ok
 }
 
+/** Runs a command with its output shown as it comes and also kept (stdout and stderr, in the order they came). */
+function runTeed(command, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ['inherit', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk)
+      output += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk)
+      output += chunk
+    })
+    child.on('close', (status) => resolve({ status, output }))
+  })
+}
+
 const npx = (bin) => path.join(root, 'node_modules', '.bin', bin)
 
-run('typecheck', 'sh', ['-c', `${npx('react-router')} typegen && ${npx('tsc')} --noEmit`])
-run('lint', npx('eslint'), ['--max-warnings', '0', '.'])
-const built = run('build', 'npm', ['run', '--silent', 'build'])
-run('vitest', npx('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`])
+await run('typecheck', 'sh', ['-c', `${npx('react-router')} typegen && ${npx('tsc')} --noEmit`])
+await run('lint', npx('eslint'), ['--max-warnings', '0', '.'])
+const built = await run('build', 'npm', ['run', '--silent', 'build'])
+await run('vitest', npx('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`], {}, { keepOutput: true })
 if (built) {
-  const chromium = run('chromium', process.execPath, [path.join(root, 'scripts', 'ensure-chromium.mjs')])
-  if (chromium) run('e2e', npx('playwright'), ['test'])
+  const chromium = await run('chromium', process.execPath, [path.join(root, 'scripts', 'ensure-chromium.mjs')])
+  if (chromium) await run('e2e', npx('playwright'), ['test'])
 } else if (only.length === 0 || only.includes('e2e')) {
   failures.push('e2e (skipped: the build failed)')
 }
@@ -81,6 +102,15 @@ if (existsSync(playwrightJson)) {
 // Steps without a test count (typecheck, lint, build) count as one failure each when they fail.
 for (const name of failures) if (!['vitest', 'e2e', 'e2e (flaky)'].includes(name)) failed += 1
 
+// A CI log is often read from its tail, where Vitest's account of what failed has long scrolled away under the e2e
+// run: it is repeated here (its "Failed Suites" and "Failed Tests" sections, without colours, at most 200 lines).
+const vitestOutput = stripVTControlCharacters(outputs.get('vitest') ?? '')
+const failedSection = vitestOutput.search(/⎯+ Failed (Suites|Tests) \d+ ⎯+/)
+if (failures.includes('vitest') && failedSection >= 0) {
+  const end = vitestOutput.search(/\n\s*Test Files /)
+  const lines = vitestOutput.slice(failedSection, end > failedSection ? end : undefined).trimEnd().split('\n')
+  console.log(`\n✖ What failed in Vitest, again:\n${lines.slice(0, 200).join('\n')}${lines.length > 200 ? `\n… ${lines.length - 200} more lines above` : ''}`)
+}
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failures.length === 0 && failed === 0 ? 0 : 1)
