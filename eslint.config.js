@@ -45,6 +45,15 @@ export default tseslint.config(
     },
   },
   {
+    // src/shared/schemas/zod.ts sets zod up for the browser (no eval under the Content-Security-Policy): the client and
+    // the shared code take z from there, never from 'zod' itself.
+    files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    ignores: ['src/shared/schemas/zod.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import z from src/shared/schemas/zod.ts, which sets zod up for the browser's Content-Security-Policy." }] }],
+    },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

@@ -10,11 +10,6 @@ import { CookieConsentProvider } from './features/cookie-consent/use-cookie-cons
 import { lazyWithRecovery } from './lib/lazy-with-recovery'
 import { loadSonner, toastRequested } from './lib/toast'
 import stylesheet from './app.css?url'
-import { config as configureZod } from 'zod'
-
-// zod compiles fast parsers with new Function() after probing whether eval is allowed; under our
-// Content-Security-Policy (no 'unsafe-eval') that probe is reported as a violation, so the browser parses jitless.
-configureZod({ jitless: true })
 
 // The stylesheet is linked first in <head>: it is the one render-blocking request, so it must not queue behind the
 // page's JS module preloads on a slow connection.

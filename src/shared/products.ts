@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './schemas/zod'
 
 // spec §3 Product and room analysis; §7/§9 retailers and their category defaults.
 export const PRODUCT_CATEGORIES = ['Fixtures', 'Lighting', 'Hardware', 'Storage', 'Decor', 'Accessories', 'Textiles'] as const

@@ -67,6 +67,24 @@ test.describe('The Content-Security-Policy', () => {
     expect(await violations()).toEqual([])
   })
 
+  // The forms check their input with the shared zod schemas in the browser. zod probes whether it may compile parsers
+  // with new Function(); the policy refuses eval, so src/shared/schemas/zod.ts sets it jitless before any schema exists.
+  test('Checking a form with the shared schemas asks for no eval: the sign-up dialog and the contact form', async ({ page }) => {
+    await dismissCookieBanner(page)
+    const violations = await watchViolations(page)
+    await page.goto('/?signup=1')
+    const signUp = page.getByRole('dialog', { name: 'Get Started with Your Free Design!' })
+    await signUp.getByLabel('Email', { exact: true }).fill('someone@example.com')
+    await signUp.getByLabel('Password').fill('12345')
+    await signUp.getByRole('button', { name: 'Create Free Account' }).click()
+    await expect(signUp.getByText('Password must be at least 6 characters')).toBeVisible()
+    await page.goto('/contact')
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.getByRole('button', { name: /send/i }).click()
+    await expect(page.getByText('Please enter your name')).toBeVisible()
+    expect(await violations()).toEqual([])
+  })
+
   test('The demo banner shows on every page while payments are simulated, from the first paint', async ({ page }) => {
     await dismissCookieBanner(page)
     for (const target of ['/', '/pricing', '/my-designs']) {

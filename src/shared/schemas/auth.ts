@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { failedPasswordRules } from '../password-strength'
 
 // spec §5: sign-up needs an email and a password of at least 6; sign-in needs both; reset needs an email.

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { PALETTE_IDS } from '../catalogue/palettes'
 import { STYLE_IDS } from '../catalogue/styles'
 

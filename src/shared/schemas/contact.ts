@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 // spec §5 Contact: name, email (email type) and message are required.
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const

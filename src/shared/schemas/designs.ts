@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import type { ChangeGroup } from '../change-groups'
 import type { Product } from '../products'
 

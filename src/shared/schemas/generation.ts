@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { ALL_CHANGE_GROUPS, CHANGE_GROUPS, NO_CHANGE_CHOSEN_MESSAGE, normaliseChangeGroups } from '../change-groups'
 import { MAX_COMPARED_STYLES, ROOM_TYPES } from '../generation'
 import { PaletteIdSchema, StyleIdSchema } from './catalogue'

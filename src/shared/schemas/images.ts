@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { NOT_AN_IMAGE_DROP_MESSAGE } from '../upload-rules'
 
 /** POST /api/images/import: a web image dropped on the upload step, fetched by the server (spec §5). */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { isSafeReturnPath } from '../return-path'
 
 export const ReturnPathSchema = z.string().max(2000, 'That return address is too long').refine(isSafeReturnPath, 'The return address must be a page of this site')

@@ -1,5 +1,5 @@
 // Share links (issue 19 §4, decision 0043-share-links): what the owner and a visitor are told, written once.
-import { z } from 'zod'
+import { z } from './zod'
 import type { PaletteId } from '../catalogue/palettes'
 import type { StyleId } from '../catalogue/styles'
 
