@@ -4,7 +4,7 @@
 // the surfaces on its own), as the mean ΔE2000 between photo and redesign over the left-out group's labelled pixels
 // (the caption band left out). Target: ≤ 2 on average, per set. A third row runs the development scenes with their
 // true labels handed to the engine's compositor: what the masking itself leaves, apart from finding the surfaces.
-//   npm run bench -- change-scope [--limit N] [--seed N]
+//   npm run bench -- change-scope [--limit N] [--seed N] [--scenes DIR]… (labelled scenes instead of the default sets)
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -19,7 +19,7 @@ import { redesignFromSurfaces } from '../src/server/providers/generation/local/s
 import { findStyleRecipe } from '../src/server/catalogue/style-recipes'
 import { findPalette } from '../src/shared/catalogue/palettes'
 import { findStyle, type StyleId } from '../src/shared/catalogue/styles'
-import { changesOf } from '../src/server/providers/generation/local/surface-classes'
+import { CLASS_GROUP, changesOf } from '../src/server/providers/generation/local/surface-classes'
 import { UNCHOSEN_DELTA_E_TARGET, unchosenChange } from './support/engine-accuracy'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
@@ -31,17 +31,19 @@ const SETS: SceneSet[] = [
 ]
 const NAMED_PALETTES = PALETTE_IDS.filter((id): id is NamedPaletteId => id !== 'surprise-me')
 
-function parseArgs(argv: string[]): { limit: number; seed: number } {
+function parseArgs(argv: string[]): { limit: number; seed: number; sets: SceneSet[] } {
   let limit = Number.POSITIVE_INFINITY
   let seed = 7
+  const sets: SceneSet[] = []
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]
-    const value = Number(argv[++index])
-    if (arg === '--limit') limit = value
-    else if (arg === '--seed') seed = value
-    else throw new Error(`unknown argument: ${arg} (use --limit N, --seed N)`)
+    const value = argv[++index]
+    if (arg === '--limit') limit = Number(value)
+    else if (arg === '--seed') seed = Number(value)
+    else if (arg === '--scenes' && value) sets.push({ name: path.basename(path.resolve(value)), dir: path.resolve(process.cwd(), value), trueLabels: false, target: true })
+    else throw new Error(`unknown argument: ${arg} (use --limit N, --seed N, --scenes DIR)`)
   }
-  return { limit, seed }
+  return { limit, seed, sets: sets.length ? sets : SETS }
 }
 
 function listScenes(dir: string): string[] {
@@ -57,7 +59,27 @@ async function rawRgb(file: string | Buffer): Promise<{ data: Uint8Array; width:
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }
 }
 
-type Row = { set: string; scene: string; kept: ChangeGroup; meanDeltaE: number; repaintedShare: number; pixels: number }
+type Row = { set: string; scene: string; kept: ChangeGroup; meanDeltaE: number; repaintedShare: number; pixels: number; chosenFound: number }
+
+/**
+ * The other side of the trade: of the chosen groups' labelled pixels, the share the engine took for a chosen class
+ * (so it redraws them). Leaving everything alone would keep the unchosen surfaces perfectly and change nothing asked.
+ */
+function chosenFound(truth: Uint8Array, width: number, height: number, found: { labels: Uint8Array; width: number; height: number }, chosen: readonly ChangeGroup[]): number {
+  let total = 0
+  let hit = 0
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(found.height - 1, Math.floor(((y + 0.5) * found.height) / height))
+    for (let x = 0; x < width; x++) {
+      const group = CLASS_GROUP[truth[y * width + x]!]
+      if (!group || !chosen.includes(group)) continue
+      total++
+      const foundGroup = CLASS_GROUP[found.labels[fy * found.width + Math.min(found.width - 1, Math.floor(((x + 0.5) * found.width) / width))]!]
+      if (foundGroup && chosen.includes(foundGroup)) hit++
+    }
+  }
+  return total === 0 ? Number.NaN : hit / total
+}
 
 const fmt = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(2))
 const pct = (value: number) => (Number.isNaN(value) ? '–' : `${(value * 100).toFixed(1)}%`)
@@ -86,11 +108,11 @@ function fromTrueLabels(photo: { data: Uint8Array; width: number; height: number
 }
 
 async function main(): Promise<void> {
-  const { limit, seed } = parseArgs(process.argv.slice(2))
+  const { limit, seed, sets } = parseArgs(process.argv.slice(2))
   const rows: Row[] = []
   console.log('Mean ΔE2000 of the surfaces left unchosen (one group off at a time), between photo and redesign, over their labelled pixels.')
   console.log(`${'scene'.padEnd(20)} ${CHANGE_GROUPS.map((group) => `${group} off`.padEnd(18)).join(' ')}`)
-  for (const set of SETS) {
+  for (const set of sets) {
     const scenes = listScenes(set.dir).slice(0, limit)
     for (const [index, scene] of scenes.entries()) {
       const photoBytes = readFileSync(path.join(set.dir, `${scene}.jpg`))
@@ -104,15 +126,17 @@ async function main(): Promise<void> {
       for (const kept of CHANGE_GROUPS) {
         const chosen = CHANGE_GROUPS.filter((group) => group !== kept)
         let after: Uint8Array
+        let found = 1
         if (set.trueLabels) {
           after = fromTrueLabels(photo, truth, styleId, paletteId, seed, chosen)
         } else {
-          const result = await renderLocalRedesign({ image: photoBytes, styleId, paletteId, roomType: 'bathroom', seed, changes: changesOf(chosen) })
+          const result = await renderLocalRedesign({ image: photoBytes, styleId, paletteId, roomType: 'bathroom', seed, changes: changesOf(chosen) }, { withSurfaces: true })
           after = (await rawRgb(result.image)).data
+          found = chosenFound(truth, photo.width, photo.height, result.surfaces!, chosen)
         }
         // The whole engine draws its caption band over the bottom rows: they are left out.
         const change = unchosenChange(truth, before, rgbPixelsToLab(after, 3), photo.width, photo.height, chosen, set.trueLabels ? {} : { rows: rows_ })
-        rows.push({ set: set.name, scene, kept, ...change })
+        rows.push({ set: set.name, scene, kept, ...change, chosenFound: found })
         cells.push(`${fmt(change.meanDeltaE)} (${pct(change.repaintedShare)})`.padEnd(18))
       }
       console.log(`${`${set.trueLabels ? 'dev*' : set.name}/${scene}`.padEnd(20)} ${cells.join(' ')}`)
@@ -121,7 +145,7 @@ async function main(): Promise<void> {
 
   console.log('\nPer set, mean over scenes showing the group: mean ΔE2000 (share of its pixels changed by ΔE2000 > 10)')
   const failures: string[] = []
-  for (const set of SETS) {
+  for (const set of sets) {
     const own = rows.filter((row) => row.set === set.name)
     if (!own.length) continue
     const perGroup = CHANGE_GROUPS.map((kept) => ({ kept, rows: own.filter((row) => row.kept === kept) }))
@@ -131,6 +155,10 @@ async function main(): Promise<void> {
     if (set.target && !pass) failures.push(set.name)
     const verdict = set.target ? `target ≤ ${UNCHOSEN_DELTA_E_TARGET}  ${pass ? 'PASS' : 'FAIL'}` : '(for information)'
     console.log(`  ${set.name} (${own.length / CHANGE_GROUPS.length} scenes): ${perGroup.map(({ kept, rows: groupRows }) => `${kept} off ${fmt(meanOf(groupRows, (row) => row.meanDeltaE))} (${pct(meanOf(groupRows, (row) => row.repaintedShare))})`).join(', ')}; average over groups ${fmt(overall)}  ${verdict}`)
+    if (!set.trueLabels) {
+      const found = own.filter((row) => !Number.isNaN(row.chosenFound))
+      console.log(`    chosen surfaces the engine found (so redrew): ${pct(found.reduce((sum, row) => sum + row.chosenFound, 0) / found.length)} of their labelled pixels`)
+    }
   }
   if (failures.length) {
     console.log(`\nTarget missed on: ${failures.join(', ')}`)

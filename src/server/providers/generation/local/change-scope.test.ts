@@ -6,9 +6,9 @@ import { UNCHOSEN_DELTA_E_TARGET, unchosenChange } from '../../../../../bench/su
 import { CHANGE_GROUPS } from '../../../../shared/change-groups'
 import { captionBandHeight } from './caption'
 import { rgbPixelsToLab } from './colour-space'
-import { decodeLabelPixels } from './label-classes'
-import { renderLocalRedesign } from './local-engine'
-import { changesOf } from './surface-classes'
+import { decodeLabelPixels, LABEL } from './label-classes'
+import { renderLocalRedesign, UNCHOSEN_WEIGHT, unchosenFavour } from './local-engine'
+import { ALL_CHANGES, changesOf } from './surface-classes'
 
 // Issue 19 §2, decision 0045: what a person leaves unticked keeps its pixels. Measured on the stock photos against
 // their exact label maps (the engine uses the same maps for them), one group left out at a time.
@@ -36,5 +36,39 @@ describe('choosing what changes', () => {
       const changedTheRest = unchosenChange(truth, before, after, photo.width, photo.height, [kept], { rows })
       expect(changedTheRest.meanDeltaE, `${id}: the chosen surfaces change`).toBeGreaterThan(8)
     }
+  })
+})
+
+// Decision 0047: on a photo the network has to read, a group left out wins the pixels the network is unsure about.
+// In this development scene the floor is a sliver at the bottom that the network half takes for the vanity and the
+// door, and the basin and taps touch the tiles: read without the weighting, the floor left out still changes by a
+// mean ΔE2000 of 24 and the fixtures by 15.
+const DEV = path.resolve(import.meta.dirname, '../../../../../bench/scenes/dev')
+
+describe('choosing what changes, on surfaces the network finds', () => {
+  it('keeps a left-out floor and left-out fixtures where the network is unsure of them, and still redraws the rest', async () => {
+    const bytes = readFileSync(path.join(DEV, 's2026-007.jpg'))
+    const photo = await rawRgb(bytes)
+    const truth = decodeLabelPixels((await rawRgb(path.join(DEV, 's2026-007.labels.png'))).data, 3)
+    const before = rgbPixelsToLab(photo.data, 3)
+    const rows = photo.height - captionBandHeight(photo.height)
+    for (const kept of ['floor', 'fixtures'] as const) {
+      const chosen = CHANGE_GROUPS.filter((group) => group !== kept)
+      const output = await renderLocalRedesign({ image: bytes, styleId: 'industrial', paletteId: 'earth-tones', roomType: 'bathroom', seed: 7, changes: changesOf(chosen) })
+      const after = rgbPixelsToLab((await rawRgb(output.image)).data, 3)
+      expect(unchosenChange(truth, before, after, photo.width, photo.height, chosen, { rows }).meanDeltaE, `${kept} left out`).toBeLessThanOrEqual(8)
+      expect(unchosenChange(truth, before, after, photo.width, photo.height, [kept], { rows }).meanDeltaE, `the rest, with ${kept} left out`).toBeGreaterThan(8)
+    }
+  })
+
+  it('weighs only the classes of the groups left out, and nothing when everything is chosen', () => {
+    expect(unchosenFavour(undefined).size).toBe(0)
+    expect(unchosenFavour(ALL_CHANGES).size).toBe(0)
+    const floorOff = unchosenFavour({ floor: false })
+    expect([...floorOff.keys()]).toEqual([LABEL.floor])
+    expect(floorOff.get(LABEL.floor)).toBe(UNCHOSEN_WEIGHT)
+    expect(UNCHOSEN_WEIGHT).toBeGreaterThan(1)
+    const fixturesOff = [...unchosenFavour({ fixtures: false }).keys()].sort((a, b) => a - b)
+    expect(fixturesOff).toEqual([LABEL.ceramic, LABEL.metal, LABEL.fabric].sort((a, b) => a - b))
   })
 })

@@ -48,14 +48,18 @@ const BRIGHT_LIGHTNESS = 82
 
 export type SurfaceSource = 'stock' | 'network' | 'segmentation'
 
-/** Surface classes of an interleaved 8-bit RGB analysis copy, at its own size, and where they came from. */
-export async function findSurfaces(analysisRgb: Uint8Array, width: number, height: number): Promise<SurfaceMap & { source: SurfaceSource }> {
+/**
+ * Surface classes of an interleaved 8-bit RGB analysis copy, at its own size, and where they came from. `favoured`
+ * (class id → factor) weighs the network's probabilities before the likeliest class is taken (decision 0047); a stock
+ * photo's exact labels and the fallback segmentation ignore it.
+ */
+export async function findSurfaces(analysisRgb: Uint8Array, width: number, height: number, favoured?: ReadonlyMap<number, number>): Promise<SurfaceMap & { source: SurfaceSource }> {
   const stock = await stockSurfaces(analysisRgb, width, height)
   if (stock) return { ...stock, source: 'stock' }
   if (hasSurfaceModel()) {
     const size = networkSize(width, height, networkLongSide())
     const small = await sharp(analysisRgb, { raw: { width, height, channels: 3 } }).resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer()
-    const found = await predictSurfaces(new Uint8Array(small.buffer, small.byteOffset, small.length), size.width, size.height, analysisRgb, width, height)
+    const found = await predictSurfaces(new Uint8Array(small.buffer, small.byteOffset, small.length), size.width, size.height, analysisRgb, width, height, favoured)
     return { ...found, source: 'network' }
   }
   return { ...segmentSurfaces(analysisRgb, width, height), source: 'segmentation' }

@@ -12,7 +12,7 @@ import { findStyle, type StyleId } from '../../../../shared/catalogue/styles'
 import { captionBandHeight, captionSvg } from './caption'
 import { findSurfaces, type SurfaceSource } from './find-surfaces'
 import { hashSeed } from './random'
-import type { Changes } from './surface-classes'
+import { ALL_CHANGES, CLASS_GROUP, type Changes } from './surface-classes'
 import { redesignFromSurfaces } from './surface-compose'
 
 export { ROLE_LABELS } from './find-surfaces'
@@ -86,7 +86,7 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
 
   const seed = hashSeed(input.seed, style.id, palette.id)
   const analysisPixels = new Uint8Array(analysis.buffer, analysis.byteOffset, analysis.length)
-  const surfaces = await findSurfaces(analysisPixels, analysisWidth, analysisHeight)
+  const surfaces = await findSurfaces(analysisPixels, analysisWidth, analysisHeight, unchosenFavour(input.changes))
   const { pixels: rendered } = redesignFromSurfaces({
     pixels,
     width,
@@ -110,6 +110,20 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
   const output: LocalRedesignOutput = { image, width, height, method: LOCAL_METHOD }
   if (options.withSurfaces) output.surfaces = { width: surfaces.width, height: surfaces.height, labels: surfaces.labels, source: surfaces.source }
   return output
+}
+
+/**
+ * Issue 19 §2, decision 0047: when a person leaves a group of surfaces out, repainting a pixel of it breaks what they
+ * asked, while leaving a doubtful pixel of a chosen surface as it was is a smaller flaw. So the network's answer is
+ * read with that asymmetric cost: the left-out groups' classes weigh UNCHOSEN_WEIGHT times their probability, and a
+ * pixel goes to a chosen surface only when the network is that much surer of it. With everything chosen (the
+ * default) nothing is weighed and the labels are the network's own.
+ */
+export const UNCHOSEN_WEIGHT = 6
+
+export function unchosenFavour(changes: Partial<Changes> | undefined): Map<number, number> {
+  const all = { ...ALL_CHANGES, ...changes }
+  return new Map(CLASS_GROUP.flatMap((group, label) => (group && !all[group] ? [[label, UNCHOSEN_WEIGHT] as const] : [])))
 }
 
 async function decodePhoto(image: Buffer): Promise<{ pixels: Uint8Array; width: number; height: number }> {

@@ -91,9 +91,10 @@ export function networkSize(width: number, height: number, long: number = NETWOR
 
 /**
  * Labels an analysis copy (interleaved 8-bit RGB). `networkRgb` is the same photo already resized to
- * networkSize(width, height) (sharp does that better and faster than JavaScript).
+ * networkSize(width, height) (sharp does that better and faster than JavaScript). `favoured` weighs some classes'
+ * probabilities before the likeliest is taken (class id → factor): a pixel the network is unsure about goes to them.
  */
-export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: number, networkHeight: number, analysisRgb: Uint8Array, width: number, height: number): Promise<SurfaceLabels> {
+export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: number, networkHeight: number, analysisRgb: Uint8Array, width: number, height: number, favoured: ReadonlyMap<number, number> = new Map()): Promise<SurfaceLabels> {
   const ort = await import('onnxruntime-node')
   const model = await surfaceSession()
   const plane = networkWidth * networkHeight
@@ -111,6 +112,7 @@ export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: numb
   for (let index = 0; index < logits.length; index++) logits[index] = (logits[index]! + back[index]!) / 2
   const probabilities = softmaxPlanes(logits, LABEL_CLASS_COUNT, plane)
   probabilities.fill(0, 0, plane) // void: the network is never asked for it; every pixel of a photo shows something
+  for (const [label, weight] of favoured) for (let index = label * plane; index < (label + 1) * plane; index++) probabilities[index]! *= weight
   const refined = refineLabels(probabilities, networkWidth, networkHeight, analysisRgb, width, height)
   removeSpeckles(refined.labels, width, height, Math.round(SPECKLE_SHARE * width * height))
   // Painted wall against wall tile is the network's least sure call, and a wrong patch of one inside the other is the
