@@ -347,6 +347,14 @@ class Painter {
     let blue: number
     if (finish.mode === FINISH_RELIGHT) {
       let light = luminance * this.inverseAlbedo[label]!
+      if (finish.detail < 1) {
+        // The smooth light (folds, shade) whole, the pixel's own fine variation (weave, sensor noise) damped: on a
+        // dark fabric it is large next to the fabric's own light, and a light new colour would show it as static.
+        const smoothLight = Math.max(1e-4, this.lightOf(label))
+        let fine = luminance / smoothLight
+        fine = fine < 0.25 ? 0.25 : fine > 2.5 ? 2.5 : fine
+        light = smoothLight * this.inverseAlbedo[label]! * Math.pow(fine, finish.detail)
+      }
       light = light < MIN_LIGHT ? MIN_LIGHT : light > MAX_LIGHT ? MAX_LIGHT : light
       if (finish.shine !== 1) light = Math.pow(light, finish.shine)
       red = finish.primary[0] * light

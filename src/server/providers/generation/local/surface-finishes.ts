@@ -52,7 +52,8 @@ export type ClassFinish = {
   reliefHigh: number
   /**
    * Share of the photo's fine light kept over the smoothed light (0: only the smooth light, so old grout
-   * cannot ghost through; cabinet doors and panelled doors keep some of theirs, which is their structure).
+   * cannot ghost through; cabinet doors and panelled doors keep some of theirs, which is their structure). Relit
+   * classes keep all of it (1: a basin's speculars), except fabrics.
    */
   detail: number
   /** Exponent on relative light for relit classes: above 1 polished and contrasty, below 1 matte. */
@@ -74,6 +75,8 @@ const MIN_CEILING_LIGHTNESS = 50
 const MIN_CERAMIC_LIGHTNESS = 82
 const MAX_RELIEF_DARK = 0.16
 const MAX_RELIEF_LIGHT = 0.12
+/** Share (as an exponent) of a fabric's fine light kept over its smoothed light. */
+const FABRIC_DETAIL = 0.4
 
 export type FinishInput = { palette: PaletteColors; look: StyleLook; recipe: StyleRecipe; seed: number }
 
@@ -126,13 +129,14 @@ export function classFinishes({ palette, look, recipe, seed }: FinishInput): Cla
   // Doors are painted in the cabinetry colour, keeping their panels' light.
   finishes[CLASS_DOOR] = surface('walls', recipe.cabinetry, null, 'paint', 0.6)
 
-  const relight = (colour: Colour, shine: number): ClassFinish => ({ ...blank(), mode: FINISH_RELIGHT, primary: colour, secondary: colour, tertiary: colour, shine, detail: 1 })
+  const relight = (colour: Colour, shine: number, detail = 1): ClassFinish => ({ ...blank(), mode: FINISH_RELIGHT, primary: colour, secondary: colour, tertiary: colour, shine, detail })
   // Ceramics stay ceramic: the recipe's fixture colour, never darker than a cream (a dark palette's trim would
   // otherwise turn a basin into stone).
   finishes[CLASS_CERAMIC] = relight(resolve({ ...recipe.fixtures, lightness: Math.max(recipe.fixtures.lightness ?? 0, MIN_CERAMIC_LIGHTNESS - hexToLab(palette[recipe.fixtures.from])[0]) }), 1)
   const metal = METAL_FINISH_LOOKS[look.metal]
   finishes[CLASS_METAL] = relight(hexToLinear(metal.colour), metal.shine)
-  finishes[CLASS_FABRIC] = relight(resolve(recipe.accents), 0.85)
+  // A fabric keeps its folds and shade; its weave and the photo's noise are damped (FABRIC_DETAIL).
+  finishes[CLASS_FABRIC] = relight(resolve(recipe.accents), 0.85, FABRIC_DETAIL)
   return finishes
 }
 
