@@ -189,3 +189,27 @@ async function holdAppCode(page: Page): Promise<() => void> {
   })
   return () => release()
 }
+
+test('The help page’s questions open one at a time across its groups, by click and by keyboard, and a link opens one', async ({ page }) => {
+  await dismissCookieBanner(page)
+  await page.goto('/help')
+  const item = (id: string) => page.locator(`details#${id}`)
+  const question = (id: string) => item(id).locator('summary')
+  await expect(item('what-is-lavo')).not.toHaveAttribute('open')
+  await expect(item('what-is-lavo').getByText(/Lavo/).nth(1)).toBeHidden()
+  await question('what-is-lavo').click()
+  await expect(item('what-is-lavo')).toHaveAttribute('open')
+  // Opening a question in another group closes the first: one open on the whole page.
+  await question('how-credits-work').focus()
+  await page.keyboard.press('Enter')
+  await expect(item('how-credits-work')).toHaveAttribute('open')
+  await expect(item('what-is-lavo')).not.toHaveAttribute('open')
+  // Collapsible: Space closes the open one again.
+  await page.keyboard.press('Space')
+  await expect(item('how-credits-work')).not.toHaveAttribute('open')
+  await expectNoAxeViolations(page, '/help with its questions')
+  // A link to a question opens it.
+  await page.goto('/help#free-credits')
+  await expect(item('free-credits')).toHaveAttribute('open')
+  await expect(item('free-credits').locator('summary')).toBeInViewport()
+})

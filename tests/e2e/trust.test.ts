@@ -141,7 +141,7 @@ test('Help, How It Works and Pricing describe the generator and sign-in that are
   await expect(page.getByTestId('generator-note')).toHaveText('Designs here are made by Lavo’s built-in design engine, which restyles the colours and surfaces of your own photo. It is not an AI model.')
   await expect(steps.getByRole('heading', { name: 'Get Your Transformation' })).toBeVisible()
   await expect(page.getByText('Get AI Transformation')).toHaveCount(0)
-  await page.getByRole('button', { name: 'How long does a design take?' }).click()
+  await page.locator('summary', { hasText: 'How long does a design take?' }).click()
   await expect(page.getByTestId('design-timing')).toHaveText(
     'With the built-in engine a design is usually ready in a few seconds. If a design takes longer than 75 seconds we stop, show a sample image and return your credit.',
   )
