@@ -20,7 +20,7 @@ import { findStyleRecipe } from '../src/server/catalogue/style-recipes'
 import { findPalette } from '../src/shared/catalogue/palettes'
 import { findStyle, type StyleId } from '../src/shared/catalogue/styles'
 import { CLASS_GROUP, changesOf } from '../src/server/providers/generation/local/surface-classes'
-import { UNCHOSEN_DELTA_E_TARGET, unchosenChange } from './support/engine-accuracy'
+import { resizeLabels, UNCHOSEN_DELTA_E_TARGET, unchosenChange } from './support/engine-accuracy'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 type SceneSet = { name: string; dir: string; trueLabels: boolean; target: boolean }
@@ -66,17 +66,17 @@ type Row = { set: string; scene: string; kept: ChangeGroup; meanDeltaE: number; 
  * (so it redraws them). Leaving everything alone would keep the unchosen surfaces perfectly and change nothing asked.
  */
 function chosenFound(truth: Uint8Array, width: number, height: number, found: { labels: Uint8Array; width: number; height: number }, chosen: readonly ChangeGroup[]): number {
+  const predicted = resizeLabels(found.labels, found.width, found.height, width, height)
+  const isChosen = (label: number) => {
+    const group = CLASS_GROUP[label]
+    return group !== null && group !== undefined && chosen.includes(group)
+  }
   let total = 0
   let hit = 0
-  for (let y = 0; y < height; y++) {
-    const fy = Math.min(found.height - 1, Math.floor(((y + 0.5) * found.height) / height))
-    for (let x = 0; x < width; x++) {
-      const group = CLASS_GROUP[truth[y * width + x]!]
-      if (!group || !chosen.includes(group)) continue
-      total++
-      const foundGroup = CLASS_GROUP[found.labels[fy * found.width + Math.min(found.width - 1, Math.floor(((x + 0.5) * found.width) / width))]!]
-      if (foundGroup && chosen.includes(foundGroup)) hit++
-    }
+  for (let pixel = 0; pixel < width * height; pixel++) {
+    if (!isChosen(truth[pixel]!)) continue
+    total++
+    if (isChosen(predicted[pixel]!)) hit++
   }
   return total === 0 ? Number.NaN : hit / total
 }

@@ -261,6 +261,12 @@ function addCandidate(labels: Int32Array, weights: Float64Array, count: number, 
   return count + 1
 }
 
+/** The pixel's own light over its surface's smoothed light (kept within 0.25–2.5), to the power `detail`. */
+function fineLight(luminance: number, smoothLight: number, detail: number): number {
+  const fine = luminance / smoothLight
+  return Math.pow(fine < 0.25 ? 0.25 : fine > 2.5 ? 2.5 : fine, detail)
+}
+
 /** Redraws one pixel as a given label would have it; leaves 8-bit sRGB values (unrounded) in red/green/blue. */
 class Painter {
   red = 0
@@ -346,14 +352,14 @@ class Painter {
     let green: number
     let blue: number
     if (finish.mode === FINISH_RELIGHT) {
-      let light = luminance * this.inverseAlbedo[label]!
+      let light: number
       if (finish.detail < 1) {
         // The smooth light (folds, shade) whole, the pixel's own fine variation (weave, sensor noise) damped: on a
         // dark fabric it is large next to the fabric's own light, and a light new colour would show it as static.
         const smoothLight = Math.max(1e-4, this.lightOf(label))
-        let fine = luminance / smoothLight
-        fine = fine < 0.25 ? 0.25 : fine > 2.5 ? 2.5 : fine
-        light = smoothLight * this.inverseAlbedo[label]! * Math.pow(fine, finish.detail)
+        light = smoothLight * this.inverseAlbedo[label]! * fineLight(luminance, smoothLight, finish.detail)
+      } else {
+        light = luminance * this.inverseAlbedo[label]!
       }
       light = light < MIN_LIGHT ? MIN_LIGHT : light > MAX_LIGHT ? MAX_LIGHT : light
       if (finish.shine !== 1) light = Math.pow(light, finish.shine)
@@ -363,11 +369,7 @@ class Painter {
     } else {
       const smoothLight = Math.max(1e-4, this.lightOf(label))
       let light = smoothLight / this.sampledAlbedo
-      if (finish.detail > 0) {
-        let fine = luminance / smoothLight
-        fine = fine < 0.25 ? 0.25 : fine > 2.5 ? 2.5 : fine
-        light *= Math.pow(fine, finish.detail)
-      }
+      if (finish.detail > 0) light *= fineLight(luminance, smoothLight, finish.detail)
       light = light < MIN_LIGHT ? MIN_LIGHT : light > MAX_LIGHT ? MAX_LIGHT : light
       let baseRed = finish.primary[0]
       let baseGreen = finish.primary[1]
