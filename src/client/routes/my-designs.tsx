@@ -1,18 +1,20 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Suspense, useCallback, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { DesignView } from '../../shared/schemas/designs'
 import { useAuth } from '../auth/auth-context'
 import { Button, buttonClass } from '../components/ui/button'
 import { DesignCollectionPlaceholder } from '../features/designs/design-collection-placeholder'
+import { lazyWithRecovery } from '../lib/lazy-with-recovery'
 import { pageMeta } from '../lib/meta'
 import { usePaymentReturn } from '../lib/use-payment-return'
 
 // A member's views come in their own chunk, fetched once someone is signed in (or sooner: see below).
 const loadMemberViews = () => import('../app/my-designs-member-views')
-const DesignCollection = lazy(() => loadMemberViews().then((views) => ({ default: views.DesignCollection })))
-const DesignDetailHeader = lazy(() => loadMemberViews().then((views) => ({ default: views.DesignDetailHeader })))
-const PackagePicker = lazy(() => loadMemberViews().then((views) => ({ default: views.PackagePicker })))
-const ProductRecommendations = lazy(() => loadMemberViews().then((views) => ({ default: views.ProductRecommendations })))
+// A failed download is tried again, as for every part loaded on demand (lib/lazy-with-recovery).
+const DesignCollection = lazyWithRecovery(loadMemberViews, (views) => views.DesignCollection)
+const DesignDetailHeader = lazyWithRecovery(loadMemberViews, (views) => views.DesignDetailHeader)
+const PackagePicker = lazyWithRecovery(loadMemberViews, (views) => views.PackagePicker)
+const ProductRecommendations = lazyWithRecovery(loadMemberViews, (views) => views.ProductRecommendations)
 
 export const meta = () => pageMeta('My Designs', 'Every bathroom design you create is saved here.')
 
