@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { srgb8ToLab } from '../../src/server/providers/generation/local/colour-space'
 import { LABEL } from '../../src/server/providers/generation/local/label-classes'
-import { boundaryF, changedSurfaceIoU, classCounts, classIoU, leakShare, patchiness, resizeLabels } from './engine-accuracy'
+import { boundaryF, changedSurfaceIoU, classCounts, classIoU, leakShare, patchiness, resizeLabels, unchosenChange } from './engine-accuracy'
 
 const W = 64
 const H = 48
@@ -95,6 +95,26 @@ describe('engine-accuracy measures', () => {
     expect(leakShare(truth, before, after, W, H)).toBe(1)
     // only rows above the caption band are measured
     expect(leakShare(truth, before, after, W, H, { rows: 8 })).toBeNaN()
+  })
+
+  it('measures a left-out surface whole, or only its border with the chosen ones', () => {
+    const truth = room()
+    const before = photoOf(truth)
+    // The floor is left out, and the redesign smears the new wall colour into its top two rows (y 36, 37).
+    const after = redesign(truth)
+    for (let pixel = 0; pixel < W * H; pixel++) {
+      if (truth[pixel] === LABEL.floor && Math.floor(pixel / W) >= 38) after.set(before.subarray(pixel * 3, pixel * 3 + 3), pixel * 3)
+    }
+    const chosen = ['walls', 'cabinetry', 'fixtures'] as const
+    const whole = unchosenChange(truth, before, after, W, H, chosen)
+    expect(whole.pixels).toBe(W * 12)
+    expect(whole.repaintedShare).toBeCloseTo(2 / 12, 6)
+    // Within 2 px of the wall or the vanity: the floor's first two rows, all repainted.
+    const border = unchosenChange(truth, before, after, W, H, chosen, { within: 2 })
+    expect(border.pixels).toBe(W * 2)
+    expect(border.repaintedShare).toBe(1)
+    expect(border.meanDeltaE).toBeCloseTo(whole.meanDeltaE * 6, 3)
+    expect(unchosenChange(truth, before, after, W, H, chosen, { within: 3 }).pixels).toBe(W * 3)
   })
 
   it('gives random blotches of the old colour a high patchiness', () => {
