@@ -124,9 +124,9 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
 /**
  * Issue 19 §2, decision 0047: when a person leaves a group of surfaces out, repainting a pixel of it breaks what they
  * asked, while leaving a doubtful pixel of a chosen surface as it was is a smaller flaw. So the network's answer is
- * read with that asymmetric cost: the left-out groups' classes weigh UNCHOSEN_WEIGHT times their probability, and a
- * pixel goes to a chosen surface only when the network is that much surer of it. With everything chosen (the
- * default) nothing is weighed and the labels are the network's own.
+ * read with that asymmetric cost: the left-out groups' classes together weigh UNCHOSEN_WEIGHT times their summed
+ * probability (favourClasses in surface-network.ts), and a pixel goes to a chosen surface only when the network is
+ * that much surer of it. With everything chosen (the default) nothing is weighed and the labels are the network's own.
  */
 export const UNCHOSEN_WEIGHT = 6
 

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { LABEL_CLASS_COUNT } from './label-classes'
-import { mirrorPlanes, networkLongSide, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession } from './surface-network'
+import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
+import { favourClasses, mirrorPlanes, networkLongSide, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession } from './surface-network'
 
 /** A label grid filled with one label, with a way to paint rectangles of another and to read a pixel. */
 function labelGrid(width: number, height: number, fill: number) {
@@ -65,6 +65,32 @@ describe('the surface network around the model', () => {
       for (let x = 0; x < width; x++) if (refined.labels[y * width + x] !== (x < 37 ? 0 : 1)) wrong++
     }
     expect(wrong / ((height - 8) * width)).toBeLessThan(0.01)
+  })
+
+  it('favours left-out classes by their weighted sum: a pixel split among the cabinetry’s classes stays cabinetry', () => {
+    // Two pixels (planes of 2), cabinetry left out at weight 6. Pixel 0: wall 0.76, vanity, countertop and door 0.08
+    // each (one alone, weighed, is 0.48; together 1.44). Pixel 1: wall 0.97, door 0.03 (weighed 0.18): stays wall.
+    const planes = new Float32Array(LABEL_CLASS_COUNT * 2)
+    const set = (label: number, pixel: number, value: number) => (planes[label * 2 + pixel] = value)
+    set(LABEL.wall, 0, 0.76)
+    for (const label of [LABEL.vanity, LABEL.countertop, LABEL.door]) set(label, 0, 0.08)
+    set(LABEL.wall, 1, 0.97)
+    set(LABEL.door, 1, 0.03)
+    const cabinetry = new Map([LABEL.vanity, LABEL.countertop, LABEL.door].map((label) => [label, 6]))
+    favourClasses(planes, 2, cabinetry)
+    const likeliest = (pixel: number) => {
+      let best = 0
+      for (let label = 1; label < LABEL_CLASS_COUNT; label++) if (planes[label * 2 + pixel]! > planes[best * 2 + pixel]!) best = label
+      return best
+    }
+    expect([LABEL.vanity, LABEL.countertop, LABEL.door]).toContain(likeliest(0))
+    expect(planes[LABEL.vanity * 2]).toBeCloseTo(6 * 0.24, 5)
+    expect(likeliest(1)).toBe(LABEL.wall)
+    expect(planes[LABEL.door * 2 + 1]).toBeCloseTo(0.18, 5)
+    // Nothing favoured, nothing changes.
+    const before = planes.slice()
+    favourClasses(planes, 2, new Map())
+    expect(planes).toEqual(before)
   })
 
   it('folds islands too small to be a thing into their surroundings and leaves real things alone', () => {

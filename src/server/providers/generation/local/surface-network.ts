@@ -92,7 +92,8 @@ export function networkSize(width: number, height: number, long: number = NETWOR
 /**
  * Labels an analysis copy (interleaved 8-bit RGB). `networkRgb` is the same photo already resized to
  * networkSize(width, height) (sharp does that better and faster than JavaScript). `favoured` weighs some classes'
- * probabilities before the likeliest is taken (class id → factor): a pixel the network is unsure about goes to them.
+ * probabilities before the likeliest is taken (class id → factor; favourClasses): a pixel the network is unsure about
+ * goes to them.
  */
 export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: number, networkHeight: number, analysisRgb: Uint8Array, width: number, height: number, favoured: ReadonlyMap<number, number> = new Map()): Promise<SurfaceLabels> {
   const ort = await import('onnxruntime-node')
@@ -112,7 +113,7 @@ export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: numb
   for (let index = 0; index < logits.length; index++) logits[index] = (logits[index]! + back[index]!) / 2
   const probabilities = softmaxPlanes(logits, LABEL_CLASS_COUNT, plane)
   probabilities.fill(0, 0, plane) // void: the network is never asked for it; every pixel of a photo shows something
-  for (const [label, weight] of favoured) for (let index = label * plane; index < (label + 1) * plane; index++) probabilities[index]! *= weight
+  favourClasses(probabilities, plane, favoured)
   const refined = refineLabels(probabilities, networkWidth, networkHeight, analysisRgb, width, height)
   removeSpeckles(refined.labels, width, height, Math.round(SPECKLE_SHARE * width * height))
   // Painted wall against wall tile is the network's least sure call, and a wrong patch of one inside the other is the
@@ -120,6 +121,29 @@ export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: numb
   // WALL_PATCH_SHARE of the picture, bordered mostly by the other, becomes the other.
   removeSpeckles(refined.labels, width, height, Math.round(WALL_PATCH_SHARE * width * height), WALL_KINDS)
   return refined
+}
+
+/**
+ * Weighs the favoured classes (class id → factor) in class-probability planes, in place, so that a pixel goes to one
+ * of them when their weighted probability *together* beats any other class's: the question the weighting answers is
+ * "is this part of what was left out?", and a pixel the network splits between the vanity, the countertop and a door
+ * is likely part of the cabinetry even when wall is likelier than each alone. The likeliest favoured class carries
+ * the group's weighted sum; the others keep their order below it.
+ */
+export function favourClasses(probabilities: Float32Array, plane: number, favoured: ReadonlyMap<number, number>): void {
+  const labels = [...favoured.keys()]
+  if (labels.length === 0) return
+  for (let index = 0; index < plane; index++) {
+    let sum = 0
+    let max = 0
+    for (const label of labels) {
+      const value = probabilities[label * plane + index]! * favoured.get(label)!
+      sum += value
+      if (value > max) max = value
+    }
+    const scale = max > 0 ? sum / max : 1
+    for (const label of labels) probabilities[label * plane + index]! *= favoured.get(label)! * scale
+  }
 }
 
 /**
