@@ -8,6 +8,7 @@
 //   LIGHTHOUSE_GZIP=1 is a diagnostic: Lighthouse goes through a local proxy that gzips text responses, as a CDN or a
 //   compressing server would. The server itself does not compress, so by default this bench measures it as it is.
 //   LIGHTHOUSE_SAVE_DIR=dir writes each run's full Lighthouse report (JSON) there, for diagnosis.
+//   LIGHTHOUSE_PAGES=/,/pricing measures only those pages.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -25,7 +26,9 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const WORK_DIR = mkdtempSync(path.join(os.tmpdir(), 'lavo-lighthouse-'))
 const CLIENT_DIR = path.join(WORK_DIR, 'build', 'client')
 process.on('exit', () => rmSync(WORK_DIR, { recursive: true, force: true }))
-const PAGES = ['/', '/pricing', '/styles', '/gallery', '/how-it-works', '/help', '/my-designs'] as const
+const ALL_PAGES = ['/', '/pricing', '/styles', '/gallery', '/how-it-works', '/help', '/my-designs'] as const
+// LIGHTHOUSE_PAGES=/,/pricing measures only those (for diagnosis; the targets are judged on all of them).
+const PAGES = process.env.LIGHTHOUSE_PAGES ? ALL_PAGES.filter((page) => process.env.LIGHTHOUSE_PAGES!.split(',').includes(page)) : ALL_PAGES
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CHROMIUM = '/usr/bin/chromium'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']

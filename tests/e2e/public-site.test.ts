@@ -79,6 +79,32 @@ test('A tap made before the page has finished loading its scripts is not lost', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/No subscription/i)
 })
 
+// Decision 0019: the first paint never waits for the app. On a slow device the first frame can take longer than a
+// timer's fallback; the app's modules and the heading face are still requested only once the page has painted.
+test('The app’s code and the heading face are requested only after the page’s first paint, even on a slow device', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 })
+  for (const path of ['/', '/pricing']) {
+    await page.goto(path)
+    await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 30_000 })
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      const startsOf = (pattern: RegExp) => resources.filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime)
+      return {
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        modules: startsOf(/^\/assets\/(?!boot-).*\.js$/),
+        fonts: startsOf(/\.woff2$/),
+      }
+    })
+    expect(timing.firstPaint, path).toBeGreaterThan(0)
+    expect(timing.modules.length, path).toBeGreaterThan(3)
+    expect(Math.min(...timing.modules), `${path}: first module requested before the first paint`).toBeGreaterThan(timing.firstPaint)
+    // The first page: the heading face waits for the paint. A later page in the same tab has it cached and uses it at once.
+    if (path === '/') for (const start of timing.fonts) expect(start, `${path}: a font requested before the first paint`).toBeGreaterThan(timing.firstPaint)
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+})
+
 test('A photo chosen before the page has finished loading its scripts is not lost', async ({ page }) => {
   await dismissCookieBanner(page)
   const release = await holdAppCode(page)

@@ -10,7 +10,7 @@
 //  3. announces again a photo chosen in a file input before then, so no choice is lost either.
 // It runs before React, so it uses nothing but the DOM.
 
-import { afterNextPaint } from '../lib/after-paint'
+import { afterFirstPaint } from '../lib/after-paint'
 
 const MODULE_TYPE = 'lavo/module'
 /** Hydration starts at the latest this long after the document was parsed, even if images are still loading. */
@@ -40,7 +40,7 @@ function enableWebFonts() {
   }
 }
 if (readStorage()) enableWebFonts()
-else afterNextPaint(enableWebFonts)
+else afterFirstPaint(enableWebFonts)
 
 // 2. Presses on buttons before hydration are held (their default action too) and replayed in order afterwards.
 // Links need no help: without JavaScript they navigate as plain links, and a prerendered page is there.
@@ -93,8 +93,8 @@ function start() {
   }
 }
 
-if (document.readyState === 'complete') afterNextPaint(start)
-else window.addEventListener('load', () => afterNextPaint(start), { once: true })
+if (document.readyState === 'complete') afterFirstPaint(start)
+else window.addEventListener('load', () => afterFirstPaint(start), { once: true })
 function startLate() {
   setTimeout(start, MAX_WAIT_MS)
 }
