@@ -70,13 +70,15 @@ export class LocalEngineInputError extends Error {
 }
 
 /**
- * How the redesign is encoded. Full-resolution colour (4:4:4) rather than the usual half-resolution chroma (4:2:0):
- * a redesign is new colours set against kept surfaces, and at half resolution each border's new colour bleeds a
- * pixel or two into the kept side (a navy fringe on a kept chrome tap). Quality 92 keeps the photo's grain on what
- * is kept. About 1.45 times the bytes of quality 88 at 4:2:0 (a 3 MP redesign: ~600 KB instead of ~410 KB) and
- * ~12 ms more to encode; the download is saved at 0.95 anyway (spec §9).
+ * How the redesign is encoded (decision 0049). Full-resolution colour (4:4:4) rather than the usual half-resolution
+ * chroma (4:2:0): a redesign is new colours set against kept surfaces, and at half resolution each border's new colour
+ * bleeds a pixel or two into the kept side (a navy fringe on a kept chrome tap). Quality 92 keeps the photo's grain on
+ * what is kept. Without optimised Huffman tables: they save 2 % of the bytes but buffer the whole picture's
+ * coefficients (at 4:4:4, ~90 MB more peak memory on a 4 MP photo) and take ~115 ms; without them the encode takes
+ * ~20 ms. About 1.5 times the bytes of quality 88 at 4:2:0 (a 3 MP redesign: ~610 KB instead of ~410 KB); the download
+ * is saved at 0.95 anyway (spec §9).
  */
-export const REDESIGN_JPEG = { quality: 92, chromaSubsampling: '4:4:4' } as const
+export const REDESIGN_JPEG = { quality: 92, chromaSubsampling: '4:4:4', optimiseCoding: false } as const
 
 export async function renderLocalRedesign(input: LocalRedesignInput, options: LocalRedesignOptions = {}): Promise<LocalRedesignOutput> {
   const style = findStyle(input.styleId)
