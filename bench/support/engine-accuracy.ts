@@ -159,7 +159,7 @@ export type UnchosenChange = {
  * What a redesign did to the surfaces it was told to keep: over the pixels whose labelled class belongs to a group
  * left out of `chosen` (surface-classes.ts CLASS_GROUP: the ceiling goes with the walls, doors with the cabinetry,
  * fabrics with the fixtures), the mean ΔE2000 between photo and output, and the share visibly repainted. With
- * `within`, only the kept pixels at most that many pixels (along x and y) from a chosen surface count: the border
+ * `within`, only the kept pixels at most that many pixels from a chosen surface count: the border
  * where a kept surface meets a redrawn one, which is where the new colour could bleed in.
  */
 export function unchosenChange(truth: Uint8Array, before: Float32Array, after: Float32Array, width: number, height: number, chosen: readonly ChangeGroup[], options: ColourMeasureOptions & { within?: number } = {}): UnchosenChange {
@@ -171,7 +171,7 @@ export function unchosenChange(truth: Uint8Array, before: Float32Array, after: F
     if (group && chosen.includes(group)) isChosen[id] = 1
   }
   const count = measuredPixels(width, height, options)
-  const near = options.within === undefined ? null : nearLabels(truth, width, count / width, isChosen, options.within)
+  const near = options.within === undefined ? null : dilate(truth.subarray(0, count).map((label) => isChosen[label]!), width, count / width, options.within)
   let total = 0
   let sum = 0
   let repainted = 0
@@ -184,38 +184,6 @@ export function unchosenChange(truth: Uint8Array, before: Float32Array, after: F
     if (delta > LEAK_DELTA_E) repainted++
   }
   return { meanDeltaE: total === 0 ? Number.NaN : sum / total, repaintedShare: total === 0 ? Number.NaN : repainted / total, pixels: total }
-}
-
-/** 1 where a pixel of one of `wanted`'s classes lies within `radius` pixels (a square window), over the first `rows`. */
-function nearLabels(labels: Uint8Array, width: number, rows: number, wanted: Uint8Array, radius: number): Uint8Array {
-  // Dilate along rows, then along columns: a square window in two passes.
-  const across = new Uint8Array(width * rows)
-  for (let y = 0; y < rows; y++) {
-    let last = -Infinity
-    for (let x = 0; x < width; x++) {
-      if (wanted[labels[y * width + x]!]) last = x
-      if (x - last <= radius) across[y * width + x] = 1
-    }
-    last = Infinity
-    for (let x = width - 1; x >= 0; x--) {
-      if (wanted[labels[y * width + x]!]) last = x
-      if (last - x <= radius) across[y * width + x] = 1
-    }
-  }
-  const out = new Uint8Array(width * rows)
-  for (let x = 0; x < width; x++) {
-    let last = -Infinity
-    for (let y = 0; y < rows; y++) {
-      if (across[y * width + x]) last = y
-      if (y - last <= radius) out[y * width + x] = 1
-    }
-    last = Infinity
-    for (let y = rows - 1; y >= 0; y--) {
-      if (across[y * width + x]) last = y
-      if (last - y <= radius) out[y * width + x] = 1
-    }
-  }
-  return out
 }
 
 function median(values: Float32Array, length: number): number {

@@ -132,17 +132,18 @@ export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: numb
  */
 export function favourClasses(probabilities: Float32Array, plane: number, favoured: ReadonlyMap<number, number>): void {
   const labels = [...favoured.keys()]
+  const weights = [...favoured.values()]
   if (labels.length === 0) return
   for (let index = 0; index < plane; index++) {
     let sum = 0
     let max = 0
-    for (const label of labels) {
-      const value = probabilities[label * plane + index]! * favoured.get(label)!
+    for (let k = 0; k < labels.length; k++) {
+      const value = probabilities[labels[k]! * plane + index]! * weights[k]!
       sum += value
       if (value > max) max = value
     }
     const scale = max > 0 ? sum / max : 1
-    for (const label of labels) probabilities[label * plane + index]! *= favoured.get(label)! * scale
+    for (let k = 0; k < labels.length; k++) probabilities[labels[k]! * plane + index]! *= weights[k]! * scale
   }
 }
 
