@@ -42,11 +42,11 @@ function enableWebFonts() {
 if (readStorage()) enableWebFonts()
 else afterFirstPaint(enableWebFonts)
 
-// 2. Presses on buttons before hydration are held (their default action too) and replayed in order afterwards.
+// 2. Presses on buttons (and on areas marked data-hold-press, such as the photo drop zone) before hydration are held (their default action too) and replayed in order afterwards.
 // Links need no help: without JavaScript they navigate as plain links, and a prerendered page is there.
 const held: HTMLElement[] = []
 function hold(event: MouseEvent) {
-  const target = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null
+  const target = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"], [data-hold-press]') : null
   if (!target || target.matches(':disabled, [aria-disabled="true"]')) return
   event.preventDefault()
   event.stopImmediatePropagation()

@@ -272,6 +272,8 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
         <div
           {...dropHandlers}
           data-testid="photo-drop-zone"
+          // A click on the zone before the app is live is held by the boot script and replayed (boot.ts).
+          data-hold-press=""
           aria-busy={busy !== null}
           // spec §2 step 1 'drag and drop or click': a click anywhere in the zone opens the file picker. The file input is
           // the zone's one keyboard stop (no nested controls), and Enter or Space on it opens the picker too.
