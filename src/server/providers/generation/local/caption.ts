@@ -5,9 +5,18 @@ import { CAPTION_BAND_FRACTION } from '../../../../shared/generation'
 
 export const CAPTION_TEXT = 'Concept render · for entertainment only'
 
-/** Height of the band: 8% of the image, rounded down so the download crop always removes all of it. */
+/** Rows of one JPEG block (the redesign is encoded at 4:4:4, so its blocks are 8 × 8 pixels; decision 0049). */
+const JPEG_BLOCK = 8
+
+/**
+ * Height of the band: 8% of the image, rounded down so the download crop always removes all of it, and further down
+ * (by at most 7 rows) so that its top edge falls on a JPEG block boundary: a block straddling the band's dark, sharp
+ * top edge rings into the rows of photo just above it, a faint halo over a surface the person may have kept.
+ */
 export function captionBandHeight(imageHeight: number): number {
-  return Math.max(1, Math.floor(imageHeight * CAPTION_BAND_FRACTION))
+  const band = Math.max(1, Math.floor(imageHeight * CAPTION_BAND_FRACTION))
+  const alignedTop = Math.ceil((imageHeight - band) / JPEG_BLOCK) * JPEG_BLOCK
+  return alignedTop < imageHeight ? imageHeight - alignedTop : band
 }
 
 /** An SVG, `width` × band height, to composite at the bottom of the render. */
