@@ -361,6 +361,21 @@ test.describe('The home wizard: transformation', () => {
     expect(saved.width).toBe(generated.width)
     expect(saved.height).toBe(Math.round(generated.height! * 0.92))
 
+    // Issue 19 §4: the new design can be shared from here, as from My Designs, and the link opens without an account.
+    await page.getByRole('button', { name: 'Share Scandinavian Bathroom in Spa Blues' }).click()
+    const share = page.getByRole('dialog', { name: 'Share this design' })
+    await share.getByRole('button', { name: 'Create link' }).click()
+    const link = await share.getByLabel('Link to this design').inputValue()
+    expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/)
+    await expectNoAxeViolations(page, 'sharing from the result')
+    await page.keyboard.press('Escape')
+    await expect(share).toBeHidden()
+    const visitor = await page.context().browser()!.newContext()
+    const shared = await visitor.newPage()
+    await shared.goto(link)
+    await expect(shared.getByRole('heading', { level: 1, name: 'Scandinavian Bathroom in Spa Blues' })).toBeVisible()
+    await visitor.close()
+
     await page.getByRole('button', { name: 'Get Bathroom Product Recommendations' }).click()
     await expect(page).toHaveURL(/step=products/)
     await expect(page).toHaveURL(new RegExp(`design=${last.id}`))

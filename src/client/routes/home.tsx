@@ -44,6 +44,9 @@ const loadStyleStep = () => import('../features/wizard/style-step')
 const StyleStep = lazyWithRecovery(loadStyleStep, (module) => module.StyleStep)
 const GenerationStep = lazyWithRecovery(() => import('../features/generation/generation-step'), (module) => module.GenerationStep)
 const CompareStep = lazyWithRecovery(() => import('../features/generation/compare-step'), (module) => module.CompareStep)
+// The result's Share button (issue 19 §4): My Designs' dialog, composed here because features do not import each other.
+const loadShareDialog = () => import('../features/designs/share-design-dialog')
+const ShareDesignDialog = lazyWithRecovery(loadShareDialog, (module) => module.ShareDesignDialog)
 const ProductRecommendations = lazyWithRecovery(() => import('../features/products/product-recommendations'), (module) => module.ProductRecommendations)
 const PackagePicker = lazyWithRecovery(() => import('../features/pricing/package-picker'), (module) => module.PackagePicker)
 
@@ -254,6 +257,10 @@ export default function HomePage() {
   }
 
   const step = shownStep ?? (hydrated && wizard.step !== 'upload' ? null : 'upload')
+  // Fetched while the design is made, so the result's Share button is there with the others.
+  useEffect(() => {
+    if (step === 'generate') loadShareDialog().catch(() => undefined)
+  }, [step])
   const copy = step === 'generate' && wizard.compare.length >= 2 ? COMPARE_COPY : STEP_COPY[step ?? wizard.step]
 
   let content: React.ReactNode
@@ -316,6 +323,11 @@ export default function HomePage() {
           roomType={wizard.room}
           changes={wizard.changes}
           onAccept={(designId) => update((state) => transformationAccepted(state, designId))}
+          share={(designId, description) => (
+            <Suspense fallback={null}>
+              <ShareDesignDialog designId={designId} description={description} />
+            </Suspense>
+          )}
           buyCreditsHref={buyCreditsHref}
           onBackToStyles={goBackToStyles}
         />

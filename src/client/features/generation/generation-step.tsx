@@ -34,6 +34,8 @@ export type GenerationStepProps = {
   onAccept: (designId: string) => void
   /** 'Back to Styles' (3 → 2). */
   onBackToStyles: () => void
+  /** The saved design's Share button, under Download (issue 19 §4); `description` names the design for its label. */
+  share?: (designId: string, description: string) => React.ReactNode
   /** 'Buy Credits' on the No Credits screen: /pricing, carrying the way back to this photo, style and palette. */
   buyCreditsHref?: string
 }
@@ -180,6 +182,7 @@ function Result({
   style,
   onAccept,
   onBackToStyles,
+  share,
 }: GenerationStepProps & { generation: FinishedGeneration | null; reused: boolean; onRetry: () => void }) {
   const [downloading, setDownloading] = useState(false)
   const result: GenerationResult | null = generation?.result ?? null
@@ -235,6 +238,7 @@ function Result({
                 {downloading ? <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" /> : <Download aria-hidden="true" className="h-4 w-4" />}
                 Download Your Design
               </Button>
+              {canRecommend && result?.designId && share?.(result.designId, title)}
               <Button variant="secondary" disabled={!canRecommend} onClick={() => result?.designId && onAccept(result.designId)}>
                 <ShoppingBag aria-hidden="true" className="h-4 w-4" />
                 Get Bathroom Product Recommendations
