@@ -259,6 +259,9 @@ export function refineLabels(probabilities: Float32Array, sourceWidth: number, s
   const patchMeans: Array<Float32Array | null> = []
   const p = new Float32Array(pixels)
   const product = new Float32Array(pixels)
+  const pMean = new Float32Array(pixels)
+  const a = new Float32Array(pixels)
+  const b = new Float32Array(pixels)
   for (let c = 0; c < classes; c++) {
     upsamplePlane(probabilities, c * sourceWidth * sourceHeight, sourceWidth, sourceHeight, p, width, height)
     let any = false
@@ -269,12 +272,10 @@ export function refineLabels(probabilities: Float32Array, sourceWidth: number, s
       continue
     }
     for (let index = 0; index < pixels; index++) product[index] = guide[index]! * p[index]!
-    const pMean = p.slice()
+    pMean.set(p)
     boxBlur(pMean, width, height, GUIDE_RADIUS)
     boxBlur(product, width, height, GUIDE_RADIUS)
     // a, b of the local linear model p ≈ a·I + b, then averaged over the windows covering each pixel.
-    const a = new Float32Array(pixels)
-    const b = new Float32Array(pixels)
     for (let index = 0; index < pixels; index++) {
       const covariance = product[index]! - guideMean[index]! * pMean[index]!
       a[index] = covariance / (guideVariance[index]! + GUIDE_EPSILON)
@@ -316,21 +317,33 @@ const PATCH_WEIGHT = 0.5
 
 /** Bilinear resample of one plane (at offset in source) onto a width × height grid, pixel centres aligned. */
 function upsamplePlane(source: Float32Array, offset: number, sourceWidth: number, sourceHeight: number, out: Float32Array, width: number, height: number): void {
+  // Each column's two source columns and weight, worked out once rather than on every row.
   const sx = sourceWidth / width
   const sy = sourceHeight / height
+  const x0s = new Int32Array(width)
+  const x1s = new Int32Array(width)
+  const wxs = new Float64Array(width)
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(sourceWidth - 1, Math.max(0, (x + 0.5) * sx - 0.5))
+    x0s[x] = Math.floor(fx)
+    x1s[x] = Math.min(sourceWidth - 1, x0s[x]! + 1)
+    wxs[x] = fx - x0s[x]!
+  }
   for (let y = 0; y < height; y++) {
     const fy = Math.min(sourceHeight - 1, Math.max(0, (y + 0.5) * sy - 0.5))
     const y0 = Math.floor(fy)
     const y1 = Math.min(sourceHeight - 1, y0 + 1)
     const wy = fy - y0
+    const upper = offset + y0 * sourceWidth
+    const lower = offset + y1 * sourceWidth
+    const row = y * width
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(sourceWidth - 1, Math.max(0, (x + 0.5) * sx - 0.5))
-      const x0 = Math.floor(fx)
-      const x1 = Math.min(sourceWidth - 1, x0 + 1)
-      const wx = fx - x0
-      const top = source[offset + y0 * sourceWidth + x0]! * (1 - wx) + source[offset + y0 * sourceWidth + x1]! * wx
-      const bottom = source[offset + y1 * sourceWidth + x0]! * (1 - wx) + source[offset + y1 * sourceWidth + x1]! * wx
-      out[y * width + x] = top + (bottom - top) * wy
+      const x0 = x0s[x]!
+      const x1 = x1s[x]!
+      const wx = wxs[x]!
+      const top = source[upper + x0]! * (1 - wx) + source[upper + x1]! * wx
+      const bottom = source[lower + x0]! * (1 - wx) + source[lower + x1]! * wx
+      out[row + x] = top + (bottom - top) * wy
     }
   }
 }
