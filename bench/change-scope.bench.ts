@@ -130,7 +130,8 @@ async function main(): Promise<void> {
       const photo = await rawRgb(photoBytes)
       const truth = decodeLabelPixels((await rawRgb(path.join(set.dir, `${scene}.labels.png`))).data, 3)
       const before = rgbPixelsToLab(photo.data, 3)
-      const rows_ = photo.height - captionBandHeight(photo.height)
+      // The whole engine draws its caption band over the bottom rows: they are left out (the compositor alone draws none).
+      const measuredRows = set.trueLabels ? photo.height : photo.height - captionBandHeight(photo.height)
       const styleId = STYLE_IDS[index % STYLE_IDS.length]!
       const paletteId = NAMED_PALETTES[(index * 3) % NAMED_PALETTES.length]!
       const cells: string[] = []
@@ -145,9 +146,8 @@ async function main(): Promise<void> {
           after = (await rawRgb(result.image)).data
           found = chosenFound(truth, photo.width, photo.height, result.surfaces!, chosen)
         }
-        // The whole engine draws its caption band over the bottom rows: they are left out.
-        const change = unchosenChange(truth, before, rgbPixelsToLab(after, 3), photo.width, photo.height, chosen, set.trueLabels ? {} : { rows: rows_ })
-        rows.push({ set: set.name, scene, kept, ...change, measured: photo.width * (set.trueLabels ? photo.height : rows_), chosenFound: found })
+        const change = unchosenChange(truth, before, rgbPixelsToLab(after, 3), photo.width, photo.height, chosen, { rows: measuredRows })
+        rows.push({ set: set.name, scene, kept, ...change, measured: photo.width * measuredRows, chosenFound: found })
         cells.push(`${fmt(change.meanDeltaE)} (${pct(change.repaintedShare)})`.padEnd(18))
       }
       console.log(`${`${set.trueLabels ? 'dev*' : set.name}/${scene}`.padEnd(20)} ${cells.join(' ')}`)
