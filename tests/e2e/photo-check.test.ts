@@ -1,8 +1,22 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { fitWithinPixels } from '../../src/client/lib/image-compression'
 import { NOT_A_ROOM_PHOTO_MESSAGE } from '../../src/shared/upload-rules'
 import { constructedNotPhotos } from '../support/not-photos'
 import { fixturePhoto } from '../support/paths'
-import { dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths } from './support'
+import { dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths, storedPhotoBytes } from './support'
+
+/** Holds the server's answers to the photo check until `release` is called (the check itself runs as usual). */
+async function holdPhotoChecks(page: Page): Promise<{ release: () => void }> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/images/check', async (route) => {
+    const response = await route.fetch()
+    await released
+    await route.fulfill({ response })
+  })
+  return { release }
+}
 
 // Decision 0042: the wizard checks a chosen photo right away and says plainly why it cannot be used. (No photo of a
 // person is in the shared fixtures; the person refusal uses the same words' path and is covered by
@@ -77,5 +91,76 @@ test.describe('The photo check on the upload step', () => {
     await expect(page.getByRole('button', { name: 'Continue to Styles →' })).toBeVisible({ timeout: 30_000 })
     const sizes = await page.evaluate(() => Promise.all((window as unknown as { __checks: Array<Promise<[number, number]>> }).__checks))
     expect(sizes).toEqual([[1024, 614]])
+  })
+
+  test('A photo is on show while its check is still under way: Continue waits for the check, and a refusal takes the photo’s place', async ({ page }) => {
+    await page.goto('/pricing')
+    const screenshot = await page.screenshot({ type: 'png' })
+    await page.goto('/')
+    await page.waitForFunction(() => document.querySelector('[data-testid="photo-drop-zone"]') !== null)
+    const checks = await holdPhotoChecks(page)
+    await page.getByLabel('Choose a photo').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: screenshot })
+
+    // The photo is ready before the check has answered, and Continue can be pressed.
+    await expect(page.getByRole('img', { name: 'Your bathroom photo' })).toBeVisible({ timeout: 30_000 })
+    const continueButton = page.getByRole('button', { name: 'Continue to Styles →' })
+    await expect(continueButton).toBeFocused()
+    await page.keyboard.press('Enter')
+    // Pressed while the check is under way: it waits for it, and says so.
+    await expect(page.getByText('Checking your photo…')).toBeVisible()
+    await expect(continueButton).toBeDisabled()
+    await expectNoAxeViolations(page, 'Continue waiting for the photo check')
+    await screenshotBothWidths(page, 'photo-check-continue-waiting')
+    checks.release()
+
+    const refusal = page.getByTestId('photo-refusal')
+    await expect(refusal).toContainText(NOT_A_ROOM_PHOTO_MESSAGE)
+    await expect(refusal).toBeFocused()
+    await expect(page.getByRole('img', { name: 'Your bathroom photo' })).toHaveCount(0)
+    await expect(continueButton).toHaveCount(0)
+    await expect(page.locator('#wizard-heading')).toHaveText('Upload a photo of your bathroom')
+    await expect(page).not.toHaveURL(/step=/)
+  })
+
+  test('A refusal that comes while the photo is on show replaces it without a press; a room photo whose check is slow goes on once it passes', async ({ page }) => {
+    await page.goto('/')
+    await page.waitForFunction(() => document.querySelector('[data-testid="photo-drop-zone"]') !== null)
+    const images = await constructedNotPhotos()
+    const blank = images.find((candidate) => candidate.name === 'white')!
+    let checks = await holdPhotoChecks(page)
+    await page.getByLabel('Choose a photo').setInputFiles({ name: 'white.jpg', mimeType: 'image/jpeg', buffer: blank.bytes })
+    await expect(page.getByRole('img', { name: 'Your bathroom photo' })).toBeVisible({ timeout: 30_000 })
+    checks.release()
+    await expect(page.getByTestId('photo-refusal')).toBeFocused()
+    await expect(page.getByRole('img', { name: 'Your bathroom photo' })).toHaveCount(0)
+
+    await page.unroute('**/api/images/check')
+    checks = await holdPhotoChecks(page)
+    await page.getByLabel('Choose a photo').setInputFiles(fixturePhoto('cc0-interior-2.jpg'))
+    await expect(page.getByRole('img', { name: 'Your bathroom photo' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('photo-refusal')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Continue to Styles →' }).click()
+    await expect(page.getByText('Checking your photo…')).toBeVisible()
+    checks.release()
+    await expect(page.locator('#wizard-heading')).toHaveText('Choose your style')
+  })
+
+  test('A photo over 4 megapixels is kept at the largest size within them, and it is the same picture', async ({ page }) => {
+    // 3600×2400 (8.6 MP): compressed in the browser to the cap (spec §5), resized as a whole, not cropped or blank.
+    const source = await sharp(fixturePhoto('cc0-interior-3.jpg')).resize(3600, 2400, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer()
+    await page.goto('/')
+    await page.waitForFunction(() => document.querySelector('[data-testid="photo-drop-zone"]') !== null)
+    await page.getByLabel('Choose a photo').setInputFiles({ name: 'large.jpg', mimeType: 'image/jpeg', buffer: source })
+    await expect(page.getByRole('button', { name: 'Continue to Styles →' })).toBeVisible({ timeout: 30_000 })
+
+    const kept = Buffer.from(await storedPhotoBytes(page))
+    const size = fitWithinPixels(3600, 2400)
+    const { info, data } = await sharp(kept).raw().toBuffer({ resolveWithObject: true })
+    expect(info).toMatchObject({ format: 'raw', width: size.width, height: size.height })
+    expect((await sharp(kept).metadata()).format).toBe('jpeg')
+    const expected = await sharp(source).resize(size.width, size.height, { fit: 'fill' }).removeAlpha().raw().toBuffer()
+    let difference = 0
+    for (let index = 0; index < expected.length; index += 1) difference += Math.abs(expected[index]! - data[index]!)
+    expect(difference / expected.length).toBeLessThan(4)
   })
 })

@@ -191,3 +191,23 @@ export async function generateThroughApi(page: Page, request: { imageId: string;
 export async function createDesign(page: Page, style: string, palette: string): Promise<DesignView> {
   return generateThroughApi(page, { imageId: await uploadPhotoThroughApi(page), style, palette }, 'succeeded')
 }
+
+/** The bytes of the photo the wizard keeps for upload (decision 0005: in IndexedDB, through idb-keyval's default store). */
+export async function storedPhotoBytes(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        const opening = indexedDB.open('keyval-store')
+        opening.onerror = () => reject(opening.error)
+        opening.onsuccess = () => {
+          const reading = opening.result.transaction('keyval').objectStore('keyval').get('pendingImageUpload')
+          reading.onerror = () => reject(reading.error)
+          reading.onsuccess = () => {
+            const photo = reading.result as { blob: Blob } | undefined
+            if (!photo) return reject(new Error('no photo stored'))
+            photo.blob.arrayBuffer().then((buffer) => resolve(Array.from(new Uint8Array(buffer))), reject)
+          }
+        }
+      }),
+  )
+}

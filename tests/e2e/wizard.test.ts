@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths, signUpThroughApi, uploadPhotoThroughApi } from './support'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths, signUpThroughApi, storedPhotoBytes, uploadPhotoThroughApi } from './support'
 import { fixturePhoto } from '../support/paths'
 import { PHOTO_SERVER_PORT, SILENT_WORKER_PORT, STALLING_PROVIDER_PORT } from '../../playwright.config'
 
@@ -31,26 +31,6 @@ async function dropOnUploadArea(page: Page, content: { file?: { base64: string; 
     for (const [format, value] of Object.entries(data ?? {})) transfer.setData(format, value)
     for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }))
   }, content)
-}
-
-/** The bytes of the photo the wizard keeps for upload (decision 0005: in IndexedDB, through idb-keyval's default store). */
-async function storedPhotoBytes(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve, reject) => {
-        const opening = indexedDB.open('keyval-store')
-        opening.onerror = () => reject(opening.error)
-        opening.onsuccess = () => {
-          const reading = opening.result.transaction('keyval').objectStore('keyval').get('pendingImageUpload')
-          reading.onerror = () => reject(reading.error)
-          reading.onsuccess = () => {
-            const photo = reading.result as { blob: Blob } | undefined
-            if (!photo) return reject(new Error('no photo stored'))
-            photo.blob.arrayBuffer().then((buffer) => resolve(Array.from(new Uint8Array(buffer))), reject)
-          }
-        }
-      }),
-  )
 }
 
 async function uploadFixture(page: Page) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { encodeWithinBudget, fitWithinPixels, fitWithinSide, qualitySteps, TARGET_BYTES } from './image-compression'
+import { encodeWithinBudget, fitWithinPixels, fitWithinSide, qualitySteps, resizeQualityFor, TARGET_BYTES } from './image-compression'
 
 const MB = 1024 * 1024
 
@@ -66,5 +66,18 @@ describe('The 4-megapixel cap', () => {
     expect(fitWithinSide(4032, 3024, 800)).toEqual({ width: 800, height: 600 })
     expect(fitWithinSide(600, 900, 800)).toEqual({ width: 533, height: 800 })
     expect(fitWithinSide(640, 480, 800)).toEqual({ width: 640, height: 480 })
+  })
+})
+
+describe('The resizing filter', () => {
+  it('is bilinear up to a halving (a 12 MP photo to the 4 MP cap) and smoothed beyond it, where bilinear would alias', () => {
+    const twelve = fitWithinPixels(4032, 3024)
+    expect(resizeQualityFor(4032 / twelve.width)).toBe('low')
+    expect(resizeQualityFor(2)).toBe('low')
+    expect(resizeQualityFor(2.01)).toBe('high')
+    // A 48 MP photo to the cap, and the photo check's 1024 px copy of a 12 MP one.
+    const fortyEight = fitWithinPixels(8064, 6048)
+    expect(resizeQualityFor(8064 / fortyEight.width)).toBe('high')
+    expect(resizeQualityFor(4032 / 1024)).toBe('high')
   })
 })

@@ -178,9 +178,11 @@ export default function HomePage() {
   }, [shownStep])
 
   async function acceptPhoto(next: StoredPhoto) {
-    await savePhoto(next)
+    // Shown at once; kept in IndexedDB meanwhile (savePhoto holds it in memory first, so nothing waits for the disk).
+    const saving = savePhoto(next)
     saveRoomType(wizard.room)
     setStored({ loaded: true, photo: next })
+    await saving
   }
 
   function continueToStyles() {

@@ -26,6 +26,9 @@ type Props = {
 
 type Busy = null | 'preparing' | 'fetching' | 'checking'
 
+/** Stands for a photo check that has not answered yet. */
+const UNANSWERED = Symbol('unanswered')
+
 /** Whether the paste happened in a place where text is being typed (then it is not ours). */
 function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
@@ -46,10 +49,15 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
   const continueRef = useRef<HTMLButtonElement>(null)
   const focusContinue = useRef(false)
 
+  // The photo check still under way for the photo on show (decision 0042): 'Continue to Styles →' waits for it, and a
+  // refusal that arrives takes the photo's place. Null when there is none (our own photos, or the check has answered).
+  const pendingCheck = useRef<Promise<PhotoRefusal | null> | null>(null)
+
   async function acceptFile(file: File, options: { ours?: boolean } = {}) {
     setError(null)
     setNotice(null)
     setRefusal(null)
+    pendingCheck.current = null
     try {
       setNotice(checkFile(file).notice)
       setBusy('preparing')
@@ -57,7 +65,12 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
       // from a small copy sent while the photo is still being compressed.
       let early: Promise<PhotoRefusal | null> | undefined
       const prepared = await preparePhoto(file, options.ours ? undefined : (copy) => (early = checkPhotoCanBeUsed(copy, file.name)))
-      if (!options.ours && (await refused(prepared, early))) return
+      if (options.ours) return await keepPhoto(prepared)
+      const check = early ?? checkPhotoCanBeUsed(prepared.photo.blob, prepared.photo.name)
+      // A check that has answered already decides at once; one still under way goes on while the photo is shown.
+      const answered = await Promise.race([check, Promise.resolve(UNANSWERED)])
+      if (answered === UNANSWERED) return await keepPhoto(prepared, check)
+      if (answered) return refuse(answered)
       await keepPhoto(prepared)
     } catch (caught) {
       setError(caught instanceof PhotoError ? caught.message : PROCESSING_FAILED_MESSAGE)
@@ -66,22 +79,57 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
     }
   }
 
-  /**
-   * Decision 0042: a photo of a person, or no photo of a room, is refused right here, before it is kept. `early` is the
-   * check already under way on a small copy of it; without one, the prepared photo itself is checked.
-   */
-  async function refused(prepared: PreparedPhoto, early?: Promise<PhotoRefusal | null>): Promise<boolean> {
-    setBusy('checking')
-    const found = await (early ?? checkPhotoCanBeUsed(prepared.photo.blob, prepared.photo.name))
-    if (!found) return false
+  /** Decision 0042: a photo of a person, or no photo of a room, is refused: the refusal takes the photo's place. */
+  function refuse(found: PhotoRefusal) {
+    pendingCheck.current = null
     setNotice(null)
     setRefusal(found)
+    onClear()
+  }
+
+  /** A prepared photo from a web address, checked before it is kept (the server has it already, so it is quick). */
+  async function refused(prepared: PreparedPhoto): Promise<boolean> {
+    setBusy('checking')
+    const found = await checkPhotoCanBeUsed(prepared.photo.blob, prepared.photo.name)
+    if (!found) return false
+    refuse(found)
     return true
   }
 
-  async function keepPhoto(prepared: PreparedPhoto) {
-    await onPhoto(prepared.photo)
+  async function keepPhoto(prepared: PreparedPhoto, check?: Promise<PhotoRefusal | null>) {
+    pendingCheck.current = check ?? null
+    // Set first: the photo is on show (and its Continue enabled) before onPhoto has finished keeping it.
     focusContinue.current = true
+    setBusy(null)
+    try {
+      await onPhoto(prepared.photo)
+    } catch (error) {
+      focusContinue.current = false
+      throw error
+    }
+    // Only once the photo is on show, so a refusal always comes after it (and takes its place).
+    void check?.then((found) => {
+      if (found && pendingCheck.current === check) refuse(found)
+    })
+  }
+
+  /** 'Continue to Styles →': at once when the photo has passed its check; otherwise once the check answers. */
+  async function continueWhenChecked() {
+    const check = pendingCheck.current
+    if (!check) return onContinue()
+    setBusy('checking')
+    const found = await check
+    setBusy(null)
+    // Another photo was chosen meanwhile, or the refusal has already taken this one's place.
+    if (pendingCheck.current !== check) return
+    pendingCheck.current = null
+    if (found) refuse(found)
+    else onContinue()
+  }
+
+  function choosePhotoAgain() {
+    pendingCheck.current = null
+    onClear()
   }
 
   async function acceptTransfer(transfer: TransferLike) {
@@ -127,9 +175,10 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
   }
 
   // A refusal takes the focus, so it is heard and its 'Choose another photo' is the next stop.
+  // It may arrive while the photo is on show: the photo then goes, and the refusal is drawn again in the upload view.
   useEffect(() => {
     if (refusal) refusalRef.current?.focus()
-  }, [refusal])
+  }, [refusal, photo])
 
   // Keyboard users land on 'Continue to Styles →' once their photo is ready.
   useEffect(() => {
@@ -206,7 +255,7 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
             We can't use this photo
           </p>
           <p className="mt-1 text-sm">{refusal.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => (fileInputRef.current ? fileInputRef.current.click() : onClear())}>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => (fileInputRef.current ? fileInputRef.current.click() : choosePhotoAgain())}>
             Choose another photo
           </Button>
         </div>
@@ -252,11 +301,11 @@ export function UploadStep({ photo, photoUrl, onPhoto, onContinue, onClear }: Pr
         </figure>
         <div className="space-y-4 lg:col-span-2">
           <p className="text-lg text-ink-700">Looking good. Next, choose the style you would like to see in this room.</p>
-          <Button ref={continueRef} size="lg" className="w-full sm:w-auto" onClick={onContinue} disabled={busy !== null}>
+          <Button ref={continueRef} size="lg" className="w-full sm:w-auto" onClick={() => void continueWhenChecked()} disabled={busy !== null}>
             Continue to Styles →
           </Button>
           <div>
-            <Button variant="secondary" className="w-full sm:w-auto" onClick={onClear} disabled={busy !== null}>
+            <Button variant="secondary" className="w-full sm:w-auto" onClick={choosePhotoAgain} disabled={busy !== null}>
               Choose a different photo
             </Button>
           </div>
