@@ -105,6 +105,22 @@ test('The app’s code and the heading face are requested only after the page’
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
 })
 
+test('Once the page has painted, its headings take the heading face and a heading set in sans-serif keeps it', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.locator('html.fonts-ready')).toBeAttached()
+  await page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Newsreader Variable') && face.status === 'loaded'))
+  const faces = await page.evaluate(() => ({
+    heading: getComputedStyle(document.querySelector('h1')!).fontFamily,
+    brand: getComputedStyle(document.querySelector('.font-display:not(h1, h2, h3)')!).fontFamily,
+    sansHeading: getComputedStyle(document.querySelector('h3.font-sans')!).fontFamily,
+    body: getComputedStyle(document.body).fontFamily,
+  }))
+  expect(faces.heading).toMatch(/^"Newsreader Variable"/)
+  expect(faces.brand).toMatch(/^"Newsreader Variable"/)
+  expect(faces.sansHeading).toMatch(/^ui-sans-serif/)
+  expect(faces.body).toMatch(/^ui-sans-serif/)
+})
+
 test('A photo chosen before the page has finished loading its scripts is not lost', async ({ page }) => {
   await dismissCookieBanner(page)
   const release = await holdAppCode(page)
