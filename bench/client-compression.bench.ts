@@ -3,6 +3,8 @@
 // Timed inside the page, from the file input's change event to the frame in which the button appears; the file is
 // chosen as a visitor chooses it, through 'Choose a photo' and the file dialog (open for a second). Meanwhile every
 // main-thread task over 50 ms is recorded (Long Tasks API): the page must never be blocked longer than that.
+// The photo check's answer is not waited for: the preview is shown when the photo is ready and 'Continue' waits for the
+// check if it is pressed first (decision 0050).
 // Also a HEIC photo (converted for preview, spec §5), which must be ready within 2 s.
 // Targets: JPEG median ≤ 700 ms, HEIC median ≤ 2000 ms, no long task (> 50 ms) while either is prepared.
 //   COMPRESSION_RUNS=n changes the measured runs per photo (default 5, after one warm-up run).
