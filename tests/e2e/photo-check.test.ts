@@ -145,22 +145,36 @@ test.describe('The photo check on the upload step', () => {
     await expect(page.locator('#wizard-heading')).toHaveText('Choose your style')
   })
 
-  test('A photo over 4 megapixels is kept at the largest size within them, and it is the same picture', async ({ page }) => {
-    // 3600×2400 (8.6 MP): compressed in the browser to the cap (spec §5), resized as a whole, not cropped or blank.
-    const source = await sharp(fixturePhoto('cc0-interior-3.jpg')).resize(3600, 2400, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer()
+  test('A photo over 4 megapixels is kept at the largest size within them, and it is the same picture, upright', async ({ page }) => {
     await page.goto('/')
     await page.waitForFunction(() => document.querySelector('[data-testid="photo-drop-zone"]') !== null)
-    await page.getByLabel('Choose a photo').setInputFiles({ name: 'large.jpg', mimeType: 'image/jpeg', buffer: source })
-    await expect(page.getByRole('button', { name: 'Continue to Styles →' })).toBeVisible({ timeout: 30_000 })
+    // 3600×2400 (8.6 MP): compressed in the browser to the cap (spec §5), resized as a whole, not cropped or blank. Then
+    // the same pixels marked as a phone marks a photo taken upright (EXIF orientation 6: turn 90° clockwise to show):
+    // kept upright, 2400 wide and 3600 high before the cap.
+    const pixels = await sharp(fixturePhoto('cc0-interior-3.jpg')).resize(3600, 2400, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer()
+    for (const orientation of [1, 6]) {
+      const source = await sharp(pixels).withMetadata({ orientation }).jpeg({ quality: 92 }).toBuffer()
+      await page.getByLabel('Choose a photo').setInputFiles({ name: `large-${orientation}.jpg`, mimeType: 'image/jpeg', buffer: source })
+      await expect(page.getByText(`large-${orientation}.jpg`, { exact: true })).toBeVisible({ timeout: 30_000 })
 
-    const kept = Buffer.from(await storedPhotoBytes(page))
-    const size = fitWithinPixels(3600, 2400)
-    const { info, data } = await sharp(kept).raw().toBuffer({ resolveWithObject: true })
-    expect(info).toMatchObject({ format: 'raw', width: size.width, height: size.height })
-    expect((await sharp(kept).metadata()).format).toBe('jpeg')
-    const expected = await sharp(source).resize(size.width, size.height, { fit: 'fill' }).removeAlpha().raw().toBuffer()
-    let difference = 0
-    for (let index = 0; index < expected.length; index += 1) difference += Math.abs(expected[index]! - data[index]!)
-    expect(difference / expected.length).toBeLessThan(4)
+      const upright = orientation === 6 ? { width: 2400, height: 3600 } : { width: 3600, height: 2400 }
+      const size = fitWithinPixels(upright.width, upright.height)
+      // The photo is on show while IndexedDB is still writing it: the stored one is read once it is there.
+      let kept = Buffer.alloc(0)
+      await expect
+        .poll(async () => {
+          kept = Buffer.from(await storedPhotoBytes(page))
+          const { width, height } = await sharp(kept).metadata()
+          return { width, height }
+        }, { message: `orientation ${orientation}` })
+        .toEqual({ width: size.width, height: size.height })
+      const { data } = await sharp(kept).raw().toBuffer({ resolveWithObject: true })
+      expect((await sharp(kept).metadata()).format).toBe('jpeg')
+      const expected = await sharp(source).rotate().resize(size.width, size.height, { fit: 'fill' }).removeAlpha().raw().toBuffer()
+      let difference = 0
+      for (let index = 0; index < expected.length; index += 1) difference += Math.abs(expected[index]! - data[index]!)
+      expect(difference / expected.length, `orientation ${orientation}`).toBeLessThan(4)
+      await page.getByRole('button', { name: 'Choose a different photo' }).click()
+    }
   })
 })

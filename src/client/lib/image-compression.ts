@@ -143,20 +143,12 @@ async function resizeBitmap(bitmap: ImageBitmap, width: number, height: number):
 }
 
 /**
- * The photo at `width`×`height` on a canvas: resized, then drawn on white. An `opaque` photo (a JPEG has no
- * transparency) that had to be resized skips the drawing: its resized bitmap becomes the canvas's content as it is
- * (a bitmap renderer takes it over without a copy), which saves a full-size canvas pass (issue 17 §3).
+ * The photo at `width`×`height` on a white canvas: resized, then drawn. Always drawn: handing the resized bitmap to a
+ * bitmap renderer instead would save the draw, but Chromium then encodes a photo's stored pixels without its EXIF
+ * orientation (a phone's upright photo came out on its side; tests/e2e/photo-check.test.ts).
  */
-async function renderAt(bitmap: ImageBitmap, width: number, height: number, opaque = false): Promise<Surface['canvas']> {
+async function renderAt(bitmap: ImageBitmap, width: number, height: number): Promise<Surface['canvas']> {
   const resized = await resizeBitmap(bitmap, width, height)
-  if (opaque && resized !== bitmap && resized.width === width && resized.height === height && typeof OffscreenCanvas !== 'undefined') {
-    const canvas = new OffscreenCanvas(width, height)
-    const renderer = canvas.getContext('bitmaprenderer')
-    if (renderer) {
-      renderer.transferFromImageBitmap(resized)
-      return canvas
-    }
-  }
   try {
     return drawToSurface(resized, width, height).canvas
   } finally {
@@ -171,21 +163,21 @@ async function renderAt(bitmap: ImageBitmap, width: number, height: number, opaq
 export async function compressImage(source: Blob, onCheckCopy?: (copy: Blob) => void): Promise<CompressedImage> {
   const bitmap = await decodeImage(source)
   try {
-    return await compressDecoded(bitmap, onCheckCopy, source.type === 'image/jpeg')
+    return await compressDecoded(bitmap, onCheckCopy)
   } finally {
     bitmap.close()
   }
 }
 
-/** compressImage of a photo already decoded (the caller closes the bitmap); `opaque` when it has no transparency. */
-export async function compressDecoded(bitmap: ImageBitmap, onCheckCopy?: (copy: Blob) => void, opaque = false): Promise<CompressedImage> {
+/** compressImage of a photo already decoded (the caller closes the bitmap). */
+export async function compressDecoded(bitmap: ImageBitmap, onCheckCopy?: (copy: Blob) => void): Promise<CompressedImage> {
   // The photo check's copy first, from the one decode, so the check runs while the photo is compressed.
   if (onCheckCopy) {
     const copy = await checkCopyOf(bitmap)
     if (copy) onCheckCopy(copy)
   }
   const size = fitWithinPixels(bitmap.width, bitmap.height)
-  const canvas = await renderAt(bitmap, size.width, size.height, opaque)
+  const canvas = await renderAt(bitmap, size.width, size.height)
   try {
     const encoded = await encodeWithinBudget((quality) => canvasToJpeg(canvas, quality))
     return { blob: encoded.blob, width: size.width, height: size.height, quality: encoded.quality }
