@@ -41,6 +41,8 @@ export function whenTextShown(page: Page, text: string, { within, timeoutMs = 10
  * accessibility is also checked for one primary button per view.
  */
 export async function expectNoAxeViolations(page: Page, context?: string) {
+  // What is still fading in or out (a toast, a dialog) is measured half transparent: axe reads the page at rest.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined)
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
   expect(summary, `axe violations${context ? ` on ${context}` : ''}`).toEqual([])
