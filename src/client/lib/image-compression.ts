@@ -147,10 +147,10 @@ async function resizeBitmap(bitmap: ImageBitmap, width: number, height: number):
  * bitmap renderer instead would save the draw, but Chromium then encodes a photo's stored pixels without its EXIF
  * orientation (a phone's upright photo came out on its side; tests/e2e/photo-check.test.ts).
  */
-async function renderAt(bitmap: ImageBitmap, width: number, height: number): Promise<Surface['canvas']> {
+async function renderAt(bitmap: ImageBitmap, width: number, height: number): Promise<Surface> {
   const resized = await resizeBitmap(bitmap, width, height)
   try {
-    return drawToSurface(resized, width, height).canvas
+    return drawToSurface(resized, width, height)
   } finally {
     if (resized !== bitmap) resized.close()
   }
@@ -177,7 +177,7 @@ export async function compressDecoded(bitmap: ImageBitmap, onCheckCopy?: (copy: 
     if (copy) onCheckCopy(copy)
   }
   const size = fitWithinPixels(bitmap.width, bitmap.height)
-  const canvas = await renderAt(bitmap, size.width, size.height)
+  const { canvas } = await renderAt(bitmap, size.width, size.height)
   try {
     const encoded = await encodeWithinBudget((quality) => canvasToJpeg(canvas, quality))
     return { blob: encoded.blob, width: size.width, height: size.height, quality: encoded.quality }
@@ -190,7 +190,8 @@ export async function compressDecoded(bitmap: ImageBitmap, onCheckCopy?: (copy: 
 /** A decoded photo as a JPEG whose longer side is at most `maxSide`. */
 async function jpegWithinSide(bitmap: ImageBitmap, maxSide: number, quality: number): Promise<Blob> {
   const size = fitWithinSide(bitmap.width, bitmap.height, maxSide)
-  return canvasToJpeg(await renderAt(bitmap, size.width, size.height), quality)
+  const { canvas } = await renderAt(bitmap, size.width, size.height)
+  return canvasToJpeg(canvas, quality)
 }
 
 /** The photo check's copy of a decoded photo (CHECK_COPY_MAX_SIDE at CHECK_COPY_QUALITY), or null if it cannot be made. */
