@@ -173,6 +173,13 @@ async function lighthouseRun(url: string): Promise<Run> {
 /** Compares the HTML's first-load scripts with the scripts Chromium fetched during the Lighthouse run. */
 function crossCheck(page: string, expected: FirstLoadJs, run: Run): string[] {
   const lines: string[] = []
+  if (expected.startsOnIntent && run.scripts.length === 0) {
+    lines.push(
+      `  ${page}: a reader downloads no script files, only ${kb(expected.inlineGzipBytes)} kB (gzip) of inline script in the HTML; ` +
+        `the first sign of a person downloads the app: ${expected.files.length} files, ${kb(expected.gzipBytes)} kB gzip (decision 0051)`,
+    )
+    return lines
+  }
   const fetched = new Map(run.scripts.map((script) => [new URL(script.url).pathname, script]))
   const missing = expected.files.filter((file) => !fetched.has(new URL(file.url, 'http://x/').pathname))
   const extra = [...fetched.keys()].filter((pathname) => !expected.files.some((file) => new URL(file.url, 'http://x/').pathname === pathname))
@@ -233,8 +240,9 @@ try {
   await stopServer(server)
 }
 
-const transferredJs = (run: Run) => run.scripts.reduce((sum, script) => sum + script.transferSize, 0)
-const header = ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transferred', 'result']
+// Script files as transferred, plus the page's inline scripts (gzip): they arrive with the HTML but are JavaScript too.
+const transferredJs = (page: (typeof PAGES)[number]) => (run: Run) => run.scripts.reduce((sum, script) => sum + script.transferSize, 0) + firstLoad.get(page)!.inlineGzipBytes
+const header = ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'JS (files + inline)', 'result']
 const rows: string[][] = []
 let ok = true
 for (const page of PAGES) {
@@ -244,7 +252,7 @@ for (const page of PAGES) {
   const lcp = median(runs.map((run) => run.lcpMs))
   const tbt = median(runs.map((run) => run.tbtMs))
   const cls = median(runs.map((run) => run.cls))
-  const js = median(runs.map(transferredJs))
+  const js = median(runs.map(transferredJs(page)))
   const failures = [
     score < TARGETS.score && 'score',
     fcp > TARGETS.fcpMs && 'FCP',

@@ -65,6 +65,8 @@ try {
   })
   const page = await context.newPage()
   await page.goto(`${product.url}/`)
+  // the home page's app starts at the first sign of a person (decision 0051): the pointer moving to the page
+  await page.mouse.move(200, 200)
   await page.waitForSelector('html[data-hydrated]')
   await page.locator('input[type="file"]').first().setInputFiles(photo)
   await page.getByRole('button', { name: 'Continue to Styles →' }).click()

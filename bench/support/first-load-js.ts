@@ -5,7 +5,16 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 export type FirstLoadFile = { url: string; rawBytes: number; gzipBytes: number }
-export type FirstLoadJs = { page: string; files: FirstLoadFile[]; inlineGzipBytes: number; gzipBytes: number; rawBytes: number }
+export type FirstLoadJs = {
+  page: string
+  /** The page's app code: loaded with the page, or (startsOnIntent) at the first sign of a person (decision 0051). */
+  files: FirstLoadFile[]
+  /** Every inline script of the page (the boot script, React Router's bootstrap, the document marks), gzipped together. */
+  inlineGzipBytes: number
+  gzipBytes: number
+  rawBytes: number
+  startsOnIntent: boolean
+}
 
 /**
  * The HTML file the server sends for a path: '/' → index.html, '/pricing' → pricing/index.html, and for a
@@ -33,7 +42,8 @@ export function firstLoadScriptUrls(html: string): string[] {
     if (kind === 'script') url = attribute(tag, 'src')
     else if ((attribute(tag, 'rel') ?? '').toLowerCase() === 'modulepreload') url = attribute(tag, 'href')
     if (url && /\.m?js(\?|$)/.test(url) && !urls.includes(url)) urls.push(url)
-    // The boot script preloads the modules listed on it once the page has painted (scripts/defer-scripts.mjs).
+    // The boot script loads the modules listed on it once the page has painted, or on a public page at the first sign
+    // of a person (scripts/defer-scripts.mjs, decision 0051).
     for (const module of (kind === 'script' ? (attribute(tag, 'data-modules') ?? '') : '').split(/\s+/).filter(Boolean)) {
       if (!urls.includes(module)) urls.push(module)
     }
@@ -75,5 +85,6 @@ export function firstLoadJs(clientDir: string, page: string): FirstLoadJs {
     inlineGzipBytes,
     gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
     rawBytes: files.reduce((sum, file) => sum + file.rawBytes, 0),
+    startsOnIntent: /<script\b[^>]*\bdata-start="intent"/.test(html),
   }
 }

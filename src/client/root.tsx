@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, Link } from 'react-router'
 import type { Route } from './+types/root'
-import { DEMO_MARK_SCRIPT } from './app/demo-banner'
+import { DOCUMENT_MARKS_SCRIPT } from './app/document-marks'
 import { createQueryClient } from './app/query-client'
 import { SiteLayout } from './app/site-layout'
 import { AuthProvider } from './auth/auth-context'
@@ -20,13 +20,13 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    // The demo mark is set on <html> before hydration (see DEMO_MARK_SCRIPT).
+    // The demo, member and cookie-choice marks are set on <html> before the first paint (app/document-marks.ts).
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#175752" />
-        <script dangerouslySetInnerHTML={{ __html: DEMO_MARK_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: DOCUMENT_MARKS_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { dismissCookieBanner } from './support'
+import { dismissCookieBanner, startApp } from './support'
 
 // Every page runs under its Content-Security-Policy (scripts only from our origin and the hashed inline scripts
 // of the prerendered page). A page that needs anything the policy refuses fails here: the browser reports each
@@ -34,6 +34,8 @@ test.describe('The Content-Security-Policy', () => {
       const response = await page.goto(target)
       expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'wasm-unsafe-eval')? 'sha256-/)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      // A public page's app starts at the first sign of a person (decision 0051): its bootstrap must run under the policy too.
+      await startApp(page)
       await page.evaluate(async () => {
         for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
           window.scrollTo(0, y)
@@ -79,7 +81,7 @@ test.describe('The Content-Security-Policy', () => {
     await signUp.getByRole('button', { name: 'Create Free Account' }).click()
     await expect(signUp.getByText('Password must be at least 6 characters')).toBeVisible()
     await page.goto('/contact')
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await startApp(page)
     await page.getByRole('button', { name: /send/i }).click()
     await expect(page.getByText('Please enter your name')).toBeVisible()
     expect(await violations()).toEqual([])

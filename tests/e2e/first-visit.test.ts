@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { FAILING_PROVIDER_PORT } from '../../playwright.config'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, expectOnePrimaryPerView, screenshotFromTop, SCREENSHOT_DIR } from './support'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, expectOnePrimaryPerView, screenshotFromTop, SCREENSHOT_DIR, startApp } from './support'
 
 // Issue 22: what a new person meets, at 375×812 with touch and at 1440×900: the result in view, nothing over the
 // task, consent asked, products and palettes shown as such, phones and keyboards served, one origin on loopback.
@@ -15,7 +15,7 @@ const menuButton = (page: Page) => header(page).getByRole('button', { name: /^(O
 async function openHome(page: Page) {
   await dismissCookieBanner(page)
   await page.goto('/')
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await startApp(page)
 }
 
 /** Upload, Scandinavian in Spa Blues, Transform: the sign-up dialog opens (signed out). */
@@ -131,7 +131,7 @@ test.describe('On a phone (375×812, touch)', () => {
     const problems: string[] = []
     for (const route of PUBLIC_ROUTES) {
       await page.goto(route)
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      await startApp(page)
       const small = await page.evaluate(() => {
         const targets = [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, [role="slider"], [role="combobox"], [tabindex="0"]')]
           .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('.sr-only'))
@@ -168,7 +168,7 @@ test.describe('On a wide screen (1440×900)', () => {
   test('Every route has at most one primary button in its content, header and cookie notice', async ({ page }) => {
     for (const route of PUBLIC_ROUTES) {
       await page.goto(route)
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      await startApp(page)
       await expectOnePrimaryPerView(page, `${route} at 1440`)
     }
   })
@@ -252,7 +252,7 @@ test('Without a public address, the server takes localhost and 127.0.0.1 on its 
   const loopback = `http://127.0.0.1:${FAILING_PROVIDER_PORT}`
   await dismissCookieBanner(page)
   await page.goto(`${loopback}/`)
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await startApp(page)
   await page.getByRole('banner').getByRole('button', { name: 'Get Started' }).filter({ visible: true }).click()
   await signUpInDialog(page, { newsletter: false })
   await expect(page.getByTestId('credit-badge').filter({ visible: true })).toHaveText('2 credits')

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop } from './support'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop, startApp } from './support'
 
 // The folder the e2e server keeps its embedded database in (playwright.config.ts).
 const E2E_DATA_DIR = '.tmp/e2e-data'
@@ -39,6 +39,7 @@ async function signUpFromHeader(page: Page): Promise<string> {
 test('A visitor on the pricing page is asked to sign in before buying or redeeming a code', async ({ page }) => {
   await dismissCookieBanner(page)
   await page.goto('/pricing')
+  await startApp(page)
 
   // Every package has its own buy button.
   for (const name of ['Buy Starter', 'Buy Most Popular', 'Buy Best Value']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible()

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { HERO } from '../../src/shared/catalogue/images'
-import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths } from './support'
+import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths, signUpThroughApi } from './support'
 import { fixturePhoto } from '../support/paths'
 
 const PHOTO = fixturePhoto('cc0-interior-1.jpg')
@@ -79,30 +79,97 @@ test('A tap made before the page has finished loading its scripts is not lost', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/No subscription/i)
 })
 
-// Decision 0019: the first paint never waits for the app. On a slow device the first frame can take longer than a
-// timer's fallback; the app's modules and the heading face are still requested only once the page has painted.
-test('The app’s code and the heading face are requested only after the page’s first paint, even on a slow device', async ({ page }) => {
+// Decisions 0019 and 0051: the first paint never waits for the app, and a visitor who only reads a public page
+// downloads none of it. The first sign of a person (here the pointer moving, on a slow device) starts it, after the
+// first paint; what the page shows before then (the sign-in buttons, the cookie notice) is there from the first frame.
+test('A visitor who only reads a public page downloads none of the app’s code; the first sign of them starts it, after the first paint', async ({ page }) => {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 })
   for (const path of ['/', '/pricing']) {
     await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    const scripts = () =>
+      page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => /\.m?js$/.test(new URL(entry.name).pathname)).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      )
+    expect(await scripts(), `${path}: scripts downloaded by a visitor who only reads`).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet')
+    await expect(page.getByRole('region', { name: 'Cookie Notice' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible()
+
+    await page.mouse.move(40, 300)
     await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 30_000 })
-    const timing = await page.evaluate(() => {
-      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
-      const startsOf = (pattern: RegExp) => resources.filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime)
-      return {
-        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-        modules: startsOf(/^\/assets\/(?!boot-).*\.js$/),
-        fonts: startsOf(/\.woff2$/),
-      }
-    })
-    expect(timing.firstPaint, path).toBeGreaterThan(0)
-    expect(timing.modules.length, path).toBeGreaterThan(3)
-    expect(Math.min(...timing.modules), `${path}: first module requested before the first paint`).toBeGreaterThan(timing.firstPaint)
-    // The first page: the heading face waits for the paint. A later page in the same tab has it cached and uses it at once.
-    if (path === '/') for (const start of timing.fonts) expect(start, `${path}: a font requested before the first paint`).toBeGreaterThan(timing.firstPaint)
+    const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN)
+    const modules = await scripts()
+    expect(firstPaint, path).toBeGreaterThan(0)
+    expect(modules.length, path).toBeGreaterThan(3)
+    expect(Math.min(...modules.map((module) => module.start)), `${path}: first module requested before the first paint`).toBeGreaterThan(firstPaint)
+    if (path === '/') {
+      const fonts = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith('.woff2')).map((entry) => entry.startTime))
+      for (const start of fonts) expect(start, `${path}: a font requested before the first paint`).toBeGreaterThan(firstPaint)
+    }
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+})
+
+test('The pricing page’s packages, which come from the server, load once they come into view, with no input', async ({ page }) => {
+  await dismissCookieBanner(page)
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/pricing')
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => document.querySelector('[aria-label="Loading credit packages"]')?.scrollIntoView())
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+  await expect(page.getByRole('heading', { level: 3, name: 'Starter' })).toBeVisible()
+})
+
+test('A press on the cookie notice before the app has started is kept: the choice is made once it is live', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/gallery')
+  const notice = page.getByRole('heading', { name: 'Cookie Notice' })
+  await expect(notice).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet')
+  await page.getByRole('button', { name: 'Reject All' }).click()
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+  await expect(notice).toBeHidden()
+  expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('rejected')
+  // The choice holds on the next page, from its first frame and before its app starts.
+  await page.goto('/styles')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(notice).toBeHidden()
+})
+
+test('A signed-in member’s public page starts at once and shows their credits; after signing out it waits again', async ({ page }) => {
+  await dismissCookieBanner(page)
+  await signUpThroughApi(page)
+  await page.goto('/pricing')
+  // No input at all: the page knows from the server that a session came with it.
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+  await expect(page.getByTestId('credit-badge').filter({ visible: true })).toHaveText('2 credits')
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeHidden()
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible()
+  await page.goto('/how-it-works')
+  await page.waitForLoadState('networkidle')
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet')
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible()
+})
+
+test('A photo the wizard keeps shows on the home page without waiting for the visitor', async ({ page }) => {
+  await dismissCookieBanner(page)
+  await page.goto('/')
+  await page.getByLabel('Choose a photo').setInputFiles(PHOTO)
+  await expect(page.getByRole('img', { name: 'Your bathroom photo' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
+    const request = indexedDB.open('keyval-store')
+    request.onsuccess = () => {
+      const count = request.result.transaction('keyval').objectStore('keyval').count('pendingImageUpload')
+      count.onsuccess = () => resolve(count.result > 0)
+    }
+  }))).toBe(true)
+  await page.reload()
+  await expect(page.getByRole('img', { name: 'Your bathroom photo' })).toBeVisible()
 })
 
 test('Once the page has painted, its headings take the heading face and a heading set in sans-serif keeps it', async ({ page }) => {

@@ -103,6 +103,19 @@ export function readOutbox(): string[] {
 }
 
 /** Marks cookie consent as given, so the banner stays out of the way of a test about something else. */
+const pointerSteps = new WeakMap<Page, number>()
+
+/**
+ * A public page's app starts at the first sign of a person (decision 0051); the pointer moving over the page is one,
+ * as before any click. Moves it (somewhere new each time, so the browser sees a move) and waits until the app is live.
+ */
+export async function startApp(page: Page) {
+  const step = (pointerSteps.get(page) ?? 0) + 1
+  pointerSteps.set(page, step)
+  await page.mouse.move(2 + (step % 7), 2 + (step % 5))
+  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+}
+
 export async function dismissCookieBanner(page: Page) {
   await page.addInitScript(() => {
     window.localStorage.setItem('cookie-consent', 'rejected')

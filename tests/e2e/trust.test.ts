@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { FAILING_PROVIDER_PORT, SILENT_TIMEOUT_MS, SILENT_WORKER_PORT } from '../../playwright.config'
 import type { DesignView } from '../../src/shared/schemas/designs'
-import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop, signUpThroughApi, whenTextShown } from './support'
+import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop, signUpThroughApi, whenTextShown, startApp } from './support'
 import { fixturePhoto } from '../support/paths'
 
 // Issue 20: no charge without consent, back where you were after paying, copy that matches what runs, the 75 s
@@ -138,6 +138,8 @@ test('Help, How It Works and Pricing describe the generator and sign-in that are
   // This instance runs the built-in engine.
   await page.goto('/help')
   const steps = page.getByRole('region', { name: 'How to use Lavo' })
+  // Read down to it: what waits for the server's answer starts the page's app as it comes into view (decision 0051).
+  await page.getByTestId('generator-note').scrollIntoViewIfNeeded()
   await expect(page.getByTestId('generator-note')).toHaveText('Designs here are made by Lavo’s built-in design engine, which restyles the colours and surfaces of your own photo. It is not an AI model.')
   await expect(steps.getByRole('heading', { name: 'Get Your Transformation' })).toBeVisible()
   await expect(page.getByText('Get AI Transformation')).toHaveCount(0)
@@ -149,6 +151,7 @@ test('Help, How It Works and Pricing describe the generator and sign-in that are
   await screenshotFromTop(page, 'trust-help')
 
   await page.goto('/how-it-works')
+  await page.getByTestId('generator-detail').scrollIntoViewIfNeeded()
   await expect(page.getByTestId('generator-detail')).toContainText('built-in design engine')
   await expect(page.getByTestId('generator-detail')).toContainText('longer than 75 seconds')
 
@@ -156,6 +159,8 @@ test('Help, How It Works and Pricing describe the generator and sign-in that are
   await page.goto('/pricing')
   await expect(page.getByText('Sign up with your email and get 2 free credits, enough for your first 2 designs. No card needed.')).toBeVisible()
   await page.goto(`http://localhost:${FAILING_PROVIDER_PORT}/pricing`)
+  // Before its app starts the page says only what is true everywhere (email); 'or Google' comes with the server's answer.
+  await startApp(page)
   await expect(page.getByText('Sign up with your email or Google and get 2 free credits, enough for your first 2 designs. No card needed.')).toBeVisible()
 })
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths, signUpThroughApi, storedPhotoBytes, uploadPhotoThroughApi } from './support'
+import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths, signUpThroughApi, storedPhotoBytes, uploadPhotoThroughApi, startApp } from './support'
 import { fixturePhoto } from '../support/paths'
 import { PHOTO_SERVER_PORT, SILENT_WORKER_PORT, STALLING_PROVIDER_PORT } from '../../playwright.config'
 
@@ -43,8 +43,8 @@ async function openWizard(page: Page, query = '', origin = '') {
   await dismissCookieBanner(page)
   await page.goto(`${origin}/${query}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('See your bathroom redesigned before you pick a single tile.')
-  // The wizard is interactive once hydrated (root.tsx marks it): a paste or drop is only heard after that.
-  await expect(page.locator('html[data-hydrated]')).toBeAttached()
+  // The wizard is interactive once its app is live (root.tsx marks it): a paste or drop is only heard after that.
+  await startApp(page)
   await page.waitForFunction(() => document.querySelector('[data-testid="photo-drop-zone"]') !== null || document.querySelector('h2') !== null)
 }
 

@@ -117,4 +117,20 @@ describe('static files', () => {
     const response = await fetch(`${server.url}/no-such-page`, { headers: { 'if-none-match': '*' } })
     expect(response.status).toBe(404)
   })
+
+  // Decision 0051: a prerendered page knows before its first paint whether a session came with it (the session cookie
+  // is HttpOnly), so a member's page starts its app at once.
+  it('marks pages sent with a session cookie for the page’s own script, and clears the mark once the session is gone', async () => {
+    const memberMark = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith('lavo-member='))
+    const member = await fetch(`${server.url}/pricing`, { headers: { cookie: 'better-auth.session_token=abc.def' } })
+    expect(memberMark(member)).toMatch(/^lavo-member=1; Path=\/; SameSite=Lax$/)
+    expect(member.headers.getSetCookie().join(';')).toContain('lavo-demo=')
+    const shell = await fetch(`${server.url}/my-designs`, { headers: { cookie: '__Secure-better-auth.session_token=abc.def' } })
+    expect(memberMark(shell)).toMatch(/^lavo-member=1;/)
+
+    const visitor = await fetch(`${server.url}/pricing`)
+    expect(memberMark(visitor)).toBeUndefined()
+    const signedOut = await fetch(`${server.url}/pricing`, { headers: { cookie: 'lavo-member=1' } })
+    expect(memberMark(signedOut)).toMatch(/^lavo-member=; Path=\/; Max-Age=0;/)
+  })
 })

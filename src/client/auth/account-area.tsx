@@ -3,7 +3,7 @@ import LogOut from 'lucide-react/icons/log-out'
 import Sparkles from 'lucide-react/icons/sparkles'
 import { Link } from 'react-router'
 import { creditsLabel } from '../../shared/packages'
-import { Button, buttonClass } from '../components/ui/button'
+import { Button } from '../components/ui/button'
 import { cn } from '../lib/cn'
 import CircleUser from 'lucide-react/icons/circle-user'
 import { Suspense } from 'react'
@@ -13,12 +13,16 @@ import { preloadAuthDialog, useAuth } from './auth-context'
 /** spec §2 Header: credit badge and Sign Out when signed in (an 'Upgrade' badge at 0); Sign In and Get Started otherwise. */
 export function AccountArea({ inMenu = false }: { inMenu?: boolean }) {
   const auth = useAuth()
-  // While the session loads, an invisible copy of the signed-out buttons holds their exact space (no layout shift).
+  // While the session loads (and on a prerendered page before the app has started), the signed-out buttons are shown
+  // and work: most visitors are signed out, and a press before the app is live is replayed once it is (boot.ts). In a
+  // browser last seen signed in (html[data-member], app/document-marks.ts) they only hold their exact space.
   if (auth.loading) {
     return (
-      <div className="invisible flex items-center gap-2" aria-hidden="true">
-        <span className={buttonClass('ghost', 'sm')}>Sign In</span>
-        <span className={buttonClass('primary', 'sm')}>Get Started</span>
+      <div className="member-guess-hidden flex items-center gap-2">
+        <Button variant="ghost" size="sm" onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog} onClick={() => auth.openAuthDialog('sign-in')}>
+          Sign In
+        </Button>
+        {!inMenu && <GetStarted />}
       </div>
     )
   }
@@ -72,7 +76,13 @@ function GetStarted() {
 /** What a phone's bar shows beside the menu button: the credit badge when signed in, 'Get Started' when not (issue 22). */
 export function PhoneStatus() {
   const auth = useAuth()
-  if (auth.loading) return null
+  if (auth.loading) {
+    return (
+      <div className="member-guess-absent">
+        <GetStarted />
+      </div>
+    )
+  }
   return auth.user ? <CreditStatus /> : <GetStarted />
 }
 

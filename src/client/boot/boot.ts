@@ -4,8 +4,12 @@
 // This script:
 //  0. lets the heading face (Newsreader) load once the page has painted, or at once when this tab has loaded it
 //     before (app.css, html.fonts-ready), so a font download never delays the first paint;
-//  1. starts the app once the page has painted and its images have loaded (or after MAX_WAIT_MS, whichever is
-//     first), so text and the largest image never wait behind JavaScript;
+//  1. starts the app: on a public page (data-start="intent") at the first sign of a person (a pointer moving, a
+//     touch, a key, focus, a file chosen: decision 0051) or when what waits for the server comes into view, or at
+//     once where the page needs it (an address with a
+//     query, a signed-in browser (html[data-member], app/document-marks.ts), a photo kept in the wizard); elsewhere once the page has painted and its
+//     images have loaded (or after MAX_WAIT_MS, whichever is first); so text and the largest image never wait behind
+//     JavaScript, and a visitor who only reads downloads none of it;
 //  2. keeps every button press made before the app is hydrated and replays it once it is, so no click is lost;
 //  3. announces again a photo chosen in a file input before then, so no choice is lost either.
 // It runs before React, so it uses nothing but the DOM.
@@ -93,10 +97,73 @@ function start() {
   }
 }
 
-if (document.readyState === 'complete') afterFirstPaint(start)
-else window.addEventListener('load', () => afterFirstPaint(start), { once: true })
-function startLate() {
-  setTimeout(start, MAX_WAIT_MS)
+function startAfterLoad() {
+  if (document.readyState === 'complete') afterFirstPaint(start)
+  else window.addEventListener('load', () => afterFirstPaint(start), { once: true })
+  const startLate = () => setTimeout(start, MAX_WAIT_MS)
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startLate, { once: true })
+  else startLate()
 }
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startLate, { once: true })
-else startLate()
+
+/** What shows that a person is here and about to use the page (not scrolling by wheel alone, which needs no app). */
+const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'change', 'dragenter', 'paste'] as const
+
+/**
+ * Starts the app at the first sign of a person, or when something on the page that waits for the server (marked
+ * aria-busy, such as the pricing page's packages) comes into view, however the page got there.
+ */
+function startOnIntent() {
+  let observer: IntersectionObserver | undefined
+  const onIntent = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true)
+    observer?.disconnect()
+    start()
+  }
+  for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true })
+  const watch = () => {
+    const waiting = document.querySelectorAll('[aria-busy="true"]')
+    if (!waiting.length || typeof IntersectionObserver === 'undefined') return
+    observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onIntent())
+    for (const element of waiting) observer.observe(element)
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch, { once: true })
+  else watch()
+}
+
+/**
+ * Whether the wizard keeps a photo (idb-keyval's store, lib/browser-storage.ts): the home page then shows it, which
+ * needs the app. The database is only looked at: where it does not exist, opening it is undone, not left empty.
+ */
+function hasKeptPhoto(): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      const request = indexedDB.open('keyval-store')
+      request.onupgradeneeded = () => request.transaction?.abort()
+      request.onerror = () => resolve(false)
+      request.onsuccess = () => {
+        const database = request.result
+        const done = (kept: boolean) => {
+          database.close()
+          resolve(kept)
+        }
+        try {
+          if (!database.objectStoreNames.contains('keyval')) return done(false)
+          const count = database.transaction('keyval', 'readonly').objectStore('keyval').count('pendingImageUpload')
+          count.onsuccess = () => done(count.result > 0)
+          count.onerror = () => done(false)
+        } catch {
+          done(false)
+        }
+      }
+    } catch {
+      resolve(false)
+    }
+  })
+}
+
+if (script?.dataset.start !== 'intent') startAfterLoad()
+else if (location.search || document.documentElement.hasAttribute('data-member')) startAfterLoad()
+else {
+  startOnIntent()
+  if (location.pathname === '/') void hasKeptPhoto().then((kept) => kept && startAfterLoad())
+}

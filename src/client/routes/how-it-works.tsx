@@ -158,7 +158,7 @@ function GeneratorDetail() {
   const config = usePublicConfig()
   const about = generatorSentence(config.data?.generator)
   return (
-    <li className="flex gap-2" data-testid="generator-detail">
+    <li className="flex gap-2" data-testid="generator-detail" aria-busy={config.isPending || undefined}>
       <ArrowRight aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
       <span>
         {about && `${about} `}

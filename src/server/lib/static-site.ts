@@ -56,9 +56,22 @@ type Entity = { bytes: Buffer; etag: string; version: string; mtimeMs: number; s
  * 0020-static-file-caching); otherwise they are revalidated, like HTML.
  */
 export function createStaticSite(clientDir: string, options: { demo?: boolean } = {}) {
-  // Read by the page's first inline script (DEMO_MARK_SCRIPT) to show the demo banner; cleared when payments are real.
+  // Read by the page's first inline script (DOCUMENT_MARKS_SCRIPT, app/document-marks.ts) to show the demo banner; cleared when payments are real.
   const demoCookie = 'lavo-demo=1; Path=/; SameSite=Lax'
   const clearDemoCookie = 'lavo-demo=; Path=/; Max-Age=0; SameSite=Lax'
+  // Read by the same script: a page sent to a browser with a session starts its app at once (decision 0051). It says only
+  // that a session cookie came with the request, not whose, and is no proof of anything: the API checks the session.
+  const memberCookie = 'lavo-member=1; Path=/; SameSite=Lax'
+  const clearMemberCookie = 'lavo-member=; Path=/; Max-Age=0; SameSite=Lax'
+
+  /** The cookies every page sets: the demo mark, and the member mark that follows the session cookie. */
+  function markCookies(c: Context) {
+    const sent = c.req.header('cookie') ?? ''
+    if (options.demo) c.header('Set-Cookie', demoCookie, { append: true })
+    else if (sent.includes('lavo-demo=')) c.header('Set-Cookie', clearDemoCookie, { append: true })
+    if (hasSessionCookie(c)) c.header('Set-Cookie', memberCookie, { append: true })
+    else if (sent.includes('lavo-member=')) c.header('Set-Cookie', clearMemberCookie, { append: true })
+  }
   const root = path.resolve(clientDir)
   const shellFile = ['__spa-fallback.html', 'index.html'].map((name) => path.join(root, name)).find((file) => existsSync(file))
   const notFoundFile = path.join(root, '404', 'index.html')
@@ -123,8 +136,7 @@ export function createStaticSite(clientDir: string, options: { demo?: boolean } 
 
   async function html(c: Context, file: string, status: 200 | 404 = 200, vary?: string) {
     c.header('Content-Security-Policy', await policyOf(file))
-    if (options.demo) c.header('Set-Cookie', demoCookie)
-    else if (c.req.header('cookie')?.includes('lavo-demo=')) c.header('Set-Cookie', clearDemoCookie)
+    markCookies(c)
     return send(c, file, { type: TYPES['.html']!, cacheControl: REVALIDATE, vary }, status)
   }
 
@@ -137,7 +149,7 @@ export function createStaticSite(clientDir: string, options: { demo?: boolean } 
     const { bytes } = await entity(shellFile)
     const page = bytes.toString('utf8').replace('</head>', `${extraHead}</head>`)
     c.header('Content-Security-Policy', await policyOf(shellFile))
-    if (options.demo) c.header('Set-Cookie', demoCookie)
+    markCookies(c)
     c.header('Content-Type', TYPES['.html']!)
     c.header('Cache-Control', 'no-store')
     return c.body(page, status)

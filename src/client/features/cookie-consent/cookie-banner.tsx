@@ -15,10 +15,13 @@ export function CookieBanner() {
   const consent = useCookieConsent()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [settingsMounted, setSettingsMounted] = useState(false)
-  if (consent.state?.status !== 'pending') return null
+  // Until the stored choice has been read (a prerendered page, before the app starts), the notice is in the page and
+  // CSS shows it only where <html> says no choice was made (app/document-marks.ts), so it is there from the first frame.
+  const unknown = consent.state === undefined
+  if (!unknown && consent.state?.status !== 'pending') return null
 
   return (
-    <section aria-labelledby="cookie-notice-title" className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white/95 shadow-[0_-8px_30px_rgba(0,0,0,0.08)] backdrop-blur">
+    <section data-consent-unknown={unknown ? '' : undefined} aria-labelledby="cookie-notice-title" className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white/95 shadow-[0_-8px_30px_rgba(0,0,0,0.08)] backdrop-blur">
       <div className="container-page flex flex-col gap-3 py-4 md:flex-row md:items-center md:justify-between md:gap-6">
         <div className="max-w-2xl text-sm text-ink-700">
           <h2 id="cookie-notice-title" className="font-sans text-base font-semibold text-ink-900">

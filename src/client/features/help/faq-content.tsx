@@ -254,5 +254,5 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
 /** How long a design takes with the generator this server runs, and the 75 s limit (spec §9). */
 function DesignTiming() {
   const config = usePublicConfig()
-  return <p data-testid="design-timing">{timingSentence(config.data)}</p>
+  return <p data-testid="design-timing" aria-busy={config.isPending || undefined}>{timingSentence(config.data)}</p>
 }

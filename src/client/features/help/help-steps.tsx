@@ -35,7 +35,8 @@ export function HelpSteps() {
           </li>
         ))}
       </ol>
-      <p className="mt-6 min-h-6 text-sm text-ink-700" data-testid="generator-note">
+      {/* aria-busy until the server has said which generator it runs: its coming into view starts a public page's app (decision 0051). */}
+      <p className="mt-6 min-h-6 text-sm text-ink-700" data-testid="generator-note" aria-busy={config.isPending || undefined}>
         {about}
       </p>
     </section>
