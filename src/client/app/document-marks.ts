@@ -3,16 +3,11 @@
 // that depend on them from the first frame, whether or not the app has started (nothing shifts when it does), and the
 // boot script starts the app at once for a member.
 // It imports nothing that renders: the boot script (boot/boot.ts) is bundled with it.
+import { PAGE_MARK_COOKIES } from '../../shared/page-marks'
 import { CONSENT_KEY } from '../features/cookie-consent/consent-storage'
 
-/** The cookie the server sets on every page while the built-in test checkout is active (no Stripe keys). */
-export const DEMO_COOKIE = 'lavo-demo=1'
-
-/**
- * The cookie the server sets on a page it sends to a browser carrying a session (and clears otherwise): the session
- * cookie itself is HttpOnly, so this is how a prerendered page knows before its first paint (static-site.ts).
- */
-export const MEMBER_COOKIE = 'lavo-member=1'
+const DEMO_COOKIE = `${PAGE_MARK_COOKIES.demo}=1`
+const MEMBER_COOKIE = `${PAGE_MARK_COOKIES.member}=1`
 
 /** The cookie choices that count as made (consent-storage.ts); anything else leaves the notice up. */
 const DECIDED = /^(accepted|rejected|customized)$/

@@ -1,15 +1,14 @@
-// The first script of every prerendered page (issue 17 §1, decision 0019-scripts-after-first-paint). It is small and
-// loaded at low priority; the build (scripts/defer-scripts.mjs) leaves React Router's module bootstrap in the page
+// The first script of every prerendered page (issue 17 §1, decisions 0019 and 0051). It is small and inlined at the
+// end of <head>; the build (scripts/defer-scripts.mjs) leaves React Router's module bootstrap in the page
 // as an inert <script type="lavo/module"> and lists the modules it used to preload on this script's data-modules.
 // This script:
 //  0. lets the heading face (Newsreader) load once the page has painted, or at once when this tab has loaded it
 //     before (app.css, html.fonts-ready), so a font download never delays the first paint;
-//  1. starts the app: on a public page (data-start="intent") at the first sign of a person (a pointer moving, a
-//     touch, a key, focus, a file chosen: decision 0051) or when what waits for the server comes into view, or at
-//     once where the page needs it (an address with a
-//     query, a signed-in browser (html[data-member], app/document-marks.ts), a photo kept in the wizard); elsewhere once the page has painted and its
-//     images have loaded (or after MAX_WAIT_MS, whichever is first); so text and the largest image never wait behind
-//     JavaScript, and a visitor who only reads downloads none of it;
+//  1. starts the app. On a public page (data-start="intent"): at the first sign of a person (a pointer moving, a touch,
+//     a key, focus, a file chosen) or when something waiting for the server comes into view, and at once where the
+//     page needs it (an address with a query, a signed-in browser: html[data-member], a photo kept by the wizard);
+//     decision 0051. Elsewhere: once the page has painted and its images have loaded, or after MAX_WAIT_MS, whichever
+//     is first. So text and the largest image never wait behind JavaScript, and a visitor who only reads downloads none;
 //  2. keeps every button press made before the app is hydrated and replays it once it is, so no click is lost;
 //  3. announces again a photo chosen in a file input before then, so no choice is lost either.
 // It runs before React, so it uses nothing but the DOM.

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Context } from 'hono'
 import { inlineScriptHashes, pageContentSecurityPolicy, SCRIPT_CONTENT_SECURITY_POLICY } from './security-headers'
 import { contentVersion } from './content-version'
+import { PAGE_MARK_COOKIES } from '../../shared/page-marks'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,21 +57,16 @@ type Entity = { bytes: Buffer; etag: string; version: string; mtimeMs: number; s
  * 0020-static-file-caching); otherwise they are revalidated, like HTML.
  */
 export function createStaticSite(clientDir: string, options: { demo?: boolean } = {}) {
-  // Read by the page's first inline script (DOCUMENT_MARKS_SCRIPT, app/document-marks.ts) to show the demo banner; cleared when payments are real.
-  const demoCookie = 'lavo-demo=1; Path=/; SameSite=Lax'
-  const clearDemoCookie = 'lavo-demo=; Path=/; Max-Age=0; SameSite=Lax'
-  // Read by the same script: a page sent to a browser with a session starts its app at once (decision 0051). It says only
-  // that a session cookie came with the request, not whose, and is no proof of anything: the API checks the session.
-  const memberCookie = 'lavo-member=1; Path=/; SameSite=Lax'
-  const clearMemberCookie = 'lavo-member=; Path=/; Max-Age=0; SameSite=Lax'
+  /** Sets a page mark (shared/page-marks.ts) while it holds; clears it when it no longer does and the browser still has it. */
+  function mark(c: Context, name: string, holds: boolean) {
+    if (holds) c.header('Set-Cookie', `${name}=1; Path=/; SameSite=Lax`, { append: true })
+    else if (new RegExp(`(?:^|;\\s*)${name}=`).test(c.req.header('cookie') ?? '')) c.header('Set-Cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax`, { append: true })
+  }
 
-  /** The cookies every page sets: the demo mark, and the member mark that follows the session cookie. */
+  /** The marks every page carries for its first inline script (app/document-marks.ts). */
   function markCookies(c: Context) {
-    const sent = c.req.header('cookie') ?? ''
-    if (options.demo) c.header('Set-Cookie', demoCookie, { append: true })
-    else if (sent.includes('lavo-demo=')) c.header('Set-Cookie', clearDemoCookie, { append: true })
-    if (hasSessionCookie(c)) c.header('Set-Cookie', memberCookie, { append: true })
-    else if (sent.includes('lavo-member=')) c.header('Set-Cookie', clearMemberCookie, { append: true })
+    mark(c, PAGE_MARK_COOKIES.demo, options.demo === true)
+    mark(c, PAGE_MARK_COOKIES.member, hasSessionCookie(c))
   }
   const root = path.resolve(clientDir)
   const shellFile = ['__spa-fallback.html', 'index.html'].map((name) => path.join(root, name)).find((file) => existsSync(file))
