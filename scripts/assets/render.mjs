@@ -182,7 +182,7 @@ function report(jobs) {
     const metaFile = rawMeta(job.kind, job.name)
     const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null
     const bytes = existsSync(join(PUBLIC, job.kind))
-      ? readdirSync(join(PUBLIC, job.kind)).filter((f) => f.startsWith(`${job.name}-`) && /-(480|960)\.(avif|webp|jpg)$/.test(f))
+      ? readdirSync(join(PUBLIC, job.kind)).filter((f) => f.startsWith(`${job.name}-`) && /-(480|720|960)\.(avif|webp|jpg)$/.test(f))
         .reduce((t, f) => t + statSync(join(PUBLIC, job.kind, f)).size, 0)
       : 0
     const total = meta ? meta.blenderSeconds + meta.denoiseSeconds + meta.tonemapSeconds : 0

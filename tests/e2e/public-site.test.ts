@@ -288,6 +288,37 @@ test('Public pages are prerendered: the styles page lists all 21 styles without 
   await context.close()
 })
 
+test('On a phone the styles page fetches the pictures near the screen at the phone’s size; a card further down keeps its focus ring', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  const pictures: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/images/styles/')) pictures.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/styles')
+  await expect(page.getByRole('main').getByRole('img').first()).toHaveJSProperty('complete', true)
+  await page.waitForLoadState('networkidle')
+  // 380 px at 1.75× needs 665 pixels: the 720 width, not the 960. Of 21 cards, only the first and those within the
+  // browser's lazy-loading margin below it: with every card laid out on load there were eight.
+  expect(pictures[0]).toBe('/images/styles/minimalist-720.avif')
+  expect(pictures.every((path) => path.endsWith('-720.avif'))).toBe(true)
+  expect(pictures.length).toBeLessThanOrEqual(4)
+  const fifth = page.getByRole('main').getByRole('link').nth(4)
+  await fifth.scrollIntoViewIfNeeded()
+  await expect.poll(() => pictures.length).toBeGreaterThan(4)
+
+  // The focus ring (2 px, 2 px outside the card) is painted, not clipped by the card's containment.
+  await page.keyboard.press('Tab') // keyboard modality, so focus() below shows the ring
+  await fifth.focus()
+  const box = (await fifth.boundingBox())!
+  const ring = await page.screenshot({ clip: { x: Math.round(box.x) - 3, y: Math.round(box.y + box.height / 2), width: 1, height: 1 }, scale: 'css' })
+  const { default: sharp } = await import('sharp')
+  const [red, green, blue] = await sharp(ring).raw().toBuffer()
+  const brand600 = [0x1f, 0x6a, 0x65]
+  expect(Math.max(Math.abs(red! - brand600[0]!), Math.abs(green! - brand600[1]!), Math.abs(blue! - brand600[2]!)), `rgb(${red}, ${green}, ${blue}) beside the card`).toBeLessThanOrEqual(24)
+  await context.close()
+})
+
 /** Holds back the framework's code (as a slow connection would) until the returned function is called. */
 async function holdAppCode(page: Page): Promise<() => void> {
   let release = () => {}

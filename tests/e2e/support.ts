@@ -91,7 +91,11 @@ export async function screenshotBothWidths(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     await page.waitForTimeout(150)
     await loadLazyImages(page)
+    // Content a page lays out only near the screen (content-visibility: auto) is drawn as a reader scrolling down
+    // would see it; a full-page capture does not scroll, so it would show that part of the page blank.
+    const shown = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true })
+    await shown.evaluate((element) => element.remove())
   }
   if (original) await page.setViewportSize(original)
   await page.evaluate((y) => window.scrollTo(0, y), scrolled)

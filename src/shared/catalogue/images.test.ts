@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { IMAGE_VERSIONS } from './image-versions'
-import { GALLERY_ITEMS, HERO, STOCK_PHOTOS, allImageEntries, imageFiles, imageSources, styleSampleUrl } from './images'
+import { GALLERY_ITEMS, HERO, IMAGE_SIZES, STOCK_PHOTOS, allImageEntries, imageFiles, imageSources, styleSampleUrl } from './images'
+// @ts-expect-error: a plain ES module script without types
+import { SIZES } from '../../../scripts/assets/variants.mjs'
 import { sampleImagePath, STYLE_IDS } from './styles'
 
 // The images are rendered by `npm run assets:render` (not in CI) and committed; this checks the
@@ -29,11 +31,15 @@ describe('product images', () => {
     expect(entries.filter((entry) => entry.kind === 'hero').map((entry) => entry.name)).toEqual([HERO.before.name, HERO.after.name])
   })
 
+  it('asks pages for the widths the asset scripts write', () => {
+    expect(SIZES).toEqual([...IMAGE_SIZES])
+  })
+
   it('gives pages responsive sources with an intrinsic size, each address carrying its content version', () => {
     const v = (path: string) => `${path}?v=${IMAGE_VERSIONS[path]}`
     expect(imageSources('styles', 'coastal')).toEqual({
-      avif: `${v('/images/styles/coastal-480.avif')} 480w, ${v('/images/styles/coastal-960.avif')} 960w`,
-      webp: `${v('/images/styles/coastal-480.webp')} 480w, ${v('/images/styles/coastal-960.webp')} 960w`,
+      avif: `${v('/images/styles/coastal-480.avif')} 480w, ${v('/images/styles/coastal-720.avif')} 720w, ${v('/images/styles/coastal-960.avif')} 960w`,
+      webp: `${v('/images/styles/coastal-480.webp')} 480w, ${v('/images/styles/coastal-720.webp')} 720w, ${v('/images/styles/coastal-960.webp')} 960w`,
       jpg: v('/images/styles/coastal-960.jpg'),
       width: 960,
       height: 720,

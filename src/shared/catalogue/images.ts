@@ -4,8 +4,8 @@ import { STYLE_IDS, type StyleId } from './styles'
 // Product imagery rendered by `npm run assets:render` (scripts/assets, docs/assets.md) and committed
 // under public/images. Pure data and tiny pure functions: the browser imports this file.
 
-/** Widths every image is committed at; all images are 4:3. */
-export const IMAGE_SIZES = [480, 960] as const
+/** Widths every image is committed at (scripts/assets/variants.mjs writes them); all images are 4:3. */
+export const IMAGE_SIZES = [480, 720, 960] as const
 export type ImageSize = (typeof IMAGE_SIZES)[number]
 
 export const IMAGE_ASPECT_RATIO = 4 / 3
@@ -21,8 +21,12 @@ export const IMAGE_FORMATS = ['avif', 'webp'] as const
 export const FALLBACK_FORMAT = 'jpg' as const
 export const FALLBACK_WIDTH: ImageSize = 960
 
-/** A reasonable `sizes` for a card in a responsive grid; pages may pass their own. */
-export const CARD_SIZES = '(min-width: 1024px) 480px, (min-width: 640px) 50vw, 100vw'
+/**
+ * `sizes` of a card in the page-wide grid of one, two and three columns (`container-page`: 1152 px at most, padded
+ * 16/24/32 px; 24 px gaps), so a phone takes the width its screen needs rather than the next larger one: a 375–412 px
+ * phone at 1.75–2× shows a card 343–380 px wide, 600–760 device pixels, which the 720 width covers.
+ */
+export const CARD_SIZES = '(min-width: 1152px) 347px, (min-width: 1024px) calc(33.3vw - 37px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)'
 
 export type ImageSources = {
   /** `srcset` for <source type="image/avif"> */
