@@ -95,7 +95,7 @@ export async function screenshotBothWidths(page: Page, name: string) {
     // would see it; a full-page capture does not scroll, so it would show that part of the page blank.
     const shown = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true })
-    await shown.evaluate((element) => element.remove())
+    await shown.evaluate((element) => (element as Element).remove())
   }
   if (original) await page.setViewportSize(original)
   await page.evaluate((y) => window.scrollTo(0, y), scrolled)

@@ -17,11 +17,9 @@ export default function StylesPage() {
       </PageIntro>
       <ul className="container-page grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {STYLES.map((style, index) => (
-          // Cards after the first are laid out, and their pictures fetched, only as they come near the screen
-          // (content-visibility): on a phone three pictures load beside the first card's instead of seven. Each keeps
-          // a card's height (23.25rem at 375 and 1440 px wide) until it has been shown, then its own; the clip margin
-          // keeps the focus ring, which the containment would otherwise cut off.
-          <li key={style.id} className={index >= 1 ? '[contain-intrinsic-block-size:auto_23.25rem] [content-visibility:auto] [overflow-clip-margin:0.5rem]' : undefined}>
+          // Cards after the first are laid out, and their pictures fetched, only as they come near the screen: on a
+          // phone three pictures load beside the first card's instead of seven.
+          <li key={style.id} className={index >= 1 ? 'deferred-card' : undefined}>
             <Link
               to={`/?step=upload&style=${style.id}`}
               className="group relative block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md focus-visible:shadow-md"
