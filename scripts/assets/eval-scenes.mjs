@@ -92,6 +92,25 @@ export async function renderWithLabels(root, job, workDir, { photo = true } = {}
   return result
 }
 
+/**
+ * A photo with (nearly) no variation: a room without a window, a lamp or the photographer's fill light renders black.
+ * Scenes from before the scene code always brought a light (lavo_eval.py) are rendered again rather than kept.
+ */
+async function isUniform(file) {
+  const data = await sharp(file).resize(64, 64, { fit: 'inside' }).toColourspace('srgb').removeAlpha().raw().toBuffer()
+  let sum = 0
+  let squares = 0
+  for (const value of data) {
+    sum += value
+    squares += value * value
+  }
+  const mean = sum / data.length
+  return Math.sqrt(Math.max(0, squares / data.length - mean * mean)) < UNIFORM_STDEV
+}
+
+/** Standard deviation of the 8-bit values (all channels) below which a photo is one flat colour. */
+const UNIFORM_STDEV = 2
+
 export async function renderEvalScenes(root, argv, catalogue, labelTable) {
   const args = parseEvalArgs(argv)
   const outDir = resolve(root, args.out)
@@ -114,7 +133,7 @@ export async function renderEvalScenes(root, argv, catalogue, labelTable) {
     const files = { photo: join(outDir, `${name}.jpg`), labels: join(outDir, `${name}.labels.png`), params: join(outDir, `${name}.json`) }
     if (!args.force && Object.values(files).every((file) => existsSync(file))) {
       try {
-        if (JSON.parse(readFileSync(files.params, 'utf8')).job?.hash === hash) {
+        if (JSON.parse(readFileSync(files.params, 'utf8')).job?.hash === hash && !(await isUniform(files.photo))) {
           skipped++
           continue
         }
@@ -127,6 +146,7 @@ export async function renderEvalScenes(root, argv, catalogue, labelTable) {
     const workDir = join(root, '.tmp/renders/eval', name)
     try {
       const r = await renderWithLabels(root, { ...job, name, catalogue: catalogueFile }, workDir)
+      if (await isUniform(r.png)) throw new Error('the photo came out one flat colour (no light reached the camera): not a scene to learn from or measure on')
       await sharp(r.png).toColourspace('srgb').jpeg({ quality: 80, mozjpeg: true, chromaSubsampling: '4:2:0' }).toFile(files.photo)
       await writeLabelPng(r.labels, r.meta.width, r.meta.height, rgbTable, files.labels)
       const counts = {}

@@ -454,6 +454,9 @@ def build(job, catalogue):
             if node.bl_idname == 'ShaderNodeBackground' and node.inputs['Strength'].default_value > 0:
                 node.inputs['Strength'].default_value *= 0.03
     use_fill = rng.random() < 0.6
+    # A room with no window and no lamp (no vanity to hang one over) would render black: a photographer brings a light.
+    lamps = [ob for ob in bpy.data.objects if ob.type == 'LIGHT' and not (ob.name.startswith('window') or ob.name.startswith('sun'))]
+    use_fill = use_fill or not (windows or lamps)
     if use_fill:
         s.fill(room, (cx, cy, cz))
 
