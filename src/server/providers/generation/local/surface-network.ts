@@ -10,6 +10,7 @@ import { boxBlur } from './box-blur'
 import { rgbPixelsToLab } from './colour-space'
 import { computeSuperpixels } from './superpixels'
 import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
+import { squareDoors } from './label-shapes'
 
 /**
  * Long side of the picture the network sees when its surfaces.json does not say (`inference.longSide`, chosen at
@@ -120,6 +121,7 @@ export async function predictSurfaces(networkRgb: Uint8Array, networkWidth: numb
   // most visible mistake a redesign can make (a blotch of tile in a painted wall): a patch of either smaller than
   // WALL_PATCH_SHARE of the picture, bordered mostly by the other, becomes the other.
   removeSpeckles(refined.labels, width, height, Math.round(WALL_PATCH_SHARE * width * height), WALL_KINDS)
+  squareDoors(refined.labels, width, height)
   return refined
 }
 

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { LABEL } from './label-classes'
+import { fitLine, squareDoors } from './label-shapes'
+import { createRandom } from './random'
+
+const WIDTH = 160
+const HEIGHT = 120
+
+/** A wall (paint) with a door between two leaning lines, whose sides wander by up to `wobble` pixels. */
+function wallWithDoor(wobble: number, seed = 1): { labels: Uint8Array; truth: (x: number, y: number) => boolean } {
+  const random = createRandom(seed)
+  const left = (y: number) => 50 + 0.05 * y
+  const right = (y: number) => 100 + 0.05 * y
+  const top = (x: number) => 20 + 0.1 * (x - 50)
+  const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL.wall)
+  for (let y = 0; y < HEIGHT; y++) {
+    const l = Math.round(left(y) + (random() * 2 - 1) * wobble)
+    const r = Math.round(right(y) + (random() * 2 - 1) * wobble)
+    for (let x = l; x <= r; x++) if (y >= Math.round(top(x) + (random() * 2 - 1) * Math.min(wobble, 1))) labels[y * WIDTH + x] = LABEL.door
+  }
+  const truth = (x: number, y: number) => x >= Math.round(left(y)) && x <= Math.round(right(y)) && y >= Math.round(top(x))
+  return { labels, truth }
+}
+
+function disagreement(labels: Uint8Array, truth: (x: number, y: number) => boolean): number {
+  let wrong = 0
+  for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) if ((labels[y * WIDTH + x] === LABEL.door) !== truth(x, y)) wrong++
+  return wrong
+}
+
+/** The furthest the door's first or last pixel strays, over the rows below its top, from the true sides. */
+function sideWander(labels: Uint8Array): number {
+  let worst = 0
+  for (let y = 30; y < HEIGHT; y++) {
+    const row = Array.from(labels.subarray(y * WIDTH, (y + 1) * WIDTH))
+    const first = row.indexOf(LABEL.door)
+    const last = row.lastIndexOf(LABEL.door)
+    worst = Math.max(worst, Math.abs(first - (50 + 0.05 * y)), Math.abs(last - (100 + 0.05 * y)))
+  }
+  return worst
+}
+
+describe('fitLine', () => {
+  it('finds a straight side through points with a few strays', () => {
+    const ts = Array.from({ length: 40 }, (_, index) => index)
+    const vs = ts.map((t) => 10 + 0.2 * t)
+    vs[5] = 40
+    vs[30] = -20
+    const line = fitLine(ts, vs, 0.3)!
+    expect(line.slope).toBeCloseTo(0.2, 2)
+    expect(line.intercept).toBeCloseTo(10, 1)
+  })
+
+  it('refuses a side steeper than a door can lean, or one with too few points', () => {
+    const ts = Array.from({ length: 40 }, (_, index) => index)
+    expect(fitLine(ts, ts.map((t) => 2 * t), 0.3)).toBeNull()
+    expect(fitLine([1, 2, 3], [1, 2, 3], 0.3)).toBeNull()
+  })
+})
+
+describe('squareDoors', () => {
+  it('straightens a door whose sides wander', () => {
+    const { labels, truth } = wallWithDoor(3)
+    const before = disagreement(labels, truth)
+    const wanderBefore = sideWander(labels)
+    squareDoors(labels, WIDTH, HEIGHT)
+    expect(wanderBefore).toBeGreaterThanOrEqual(3)
+    expect(sideWander(labels)).toBeLessThanOrEqual(1.5)
+    expect(disagreement(labels, truth)).toBeLessThan(before / 2)
+  })
+
+  it('takes only wall for the door and gives what it drops back to the wall around it', () => {
+    const { labels } = wallWithDoor(3, 2)
+    // a towel rail's worth of metal just inside the door's left side, and tile under the wall's left half
+    for (let y = 60; y < 64; y++) for (let x = 52; x < 56; x++) labels[y * WIDTH + x] = LABEL.metal
+    for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < 30; x++) labels[y * WIDTH + x] = LABEL['wall-tile']
+    squareDoors(labels, WIDTH, HEIGHT)
+    for (let y = 60; y < 64; y++) for (let x = 52; x < 56; x++) expect(labels[y * WIDTH + x]).toBe(LABEL.metal)
+    const kinds = new Set(labels)
+    expect([...kinds].sort()).toEqual([LABEL.wall, LABEL['wall-tile'], LABEL.metal, LABEL.door].sort())
+    for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < 30; x++) expect(labels[y * WIDTH + x]).toBe(LABEL['wall-tile'])
+  })
+
+  it('keeps what stands in front of a door below it (a toilet cuts the door off, it is not squared away)', () => {
+    const { labels } = wallWithDoor(0)
+    for (let y = 90; y < HEIGHT; y++) for (let x = 60; x < 90; x++) labels[y * WIDTH + x] = LABEL.ceramic
+    const before = labels.slice()
+    squareDoors(labels, WIDTH, HEIGHT)
+    for (let y = 90; y < HEIGHT; y++) for (let x = 60; x < 90; x++) expect(labels[y * WIDTH + x]).toBe(LABEL.ceramic)
+    // a door that was straight already stays as it was, to within a pixel's rounding along its sides
+    let changed = 0
+    for (let index = 0; index < labels.length; index++) if (labels[index] !== before[index]) changed++
+    expect(changed).toBeLessThan(HEIGHT)
+  })
+
+  it('leaves a door region that is no rectangle (half hidden) as it is', () => {
+    const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL.wall)
+    // an L: the door's upper half whole, its lower half only a strip beside a curtain
+    for (let y = 20; y < HEIGHT; y++) for (let x = 50; x < (y < 70 ? 100 : 62); x++) labels[y * WIDTH + x] = LABEL.door
+    const before = labels.slice()
+    squareDoors(labels, WIDTH, HEIGHT)
+    expect(labels).toEqual(before)
+  })
+
+  it('does nothing to a picture without doors, nor to a speck of door', () => {
+    const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL['wall-tile'])
+    for (let y = 10; y < 14; y++) for (let x = 10; x < 14; x++) labels[y * WIDTH + x] = LABEL.door
+    const before = labels.slice()
+    squareDoors(labels, WIDTH, HEIGHT)
+    expect(labels).toEqual(before)
+  })
+})
