@@ -10,6 +10,7 @@ import { boxBlur } from './box-blur'
 import { rgbPixelsToLab } from './colour-space'
 import { computeSuperpixels } from './superpixels'
 import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
+import { floodRegion, neighbourOf } from './label-regions'
 import { squareDoors } from './label-shapes'
 
 /**
@@ -168,36 +169,15 @@ export function removeSpeckles(labels: Uint8Array, width: number, height: number
   const seen = new Uint8Array(pixels)
   const members = new Int32Array(pixels)
   const votes = new Uint32Array(256)
-  // The 4-neighbours of a pixel, or -1 past the picture's edge.
-  const neighbour = (pixel: number, side: number): number => {
-    const x = pixel % width
-    if (side === 0) return x > 0 ? pixel - 1 : -1
-    if (side === 1) return x < width - 1 ? pixel + 1 : -1
-    if (side === 2) return pixel >= width ? pixel - width : -1
-    return pixel + width < pixels ? pixel + width : -1
-  }
   for (let start = 0; start < pixels; start++) {
     if (seen[start]) continue
     const label = labels[start]!
-    // Flood fill: members[0..count) is the island, members[done..count) still to expand.
-    let count = 0
-    let done = 0
-    members[count++] = start
-    seen[start] = 1
-    while (done < count) {
-      const pixel = members[done++]!
-      for (let side = 0; side < 4; side++) {
-        const next = neighbour(pixel, side)
-        if (next < 0 || seen[next] || labels[next] !== label) continue
-        seen[next] = 1
-        members[count++] = next
-      }
-    }
+    const count = floodRegion(labels, width, start, seen, members)
     if (count >= minPixels || (among && !among.has(label))) continue
     votes.fill(0)
     for (let index = 0; index < count; index++) {
       for (let side = 0; side < 4; side++) {
-        const next = neighbour(members[index]!, side)
+        const next = neighbourOf(members[index]!, side, width, pixels)
         if (next >= 0 && labels[next] !== label) votes[labels[next]!]!++
       }
     }

@@ -1,0 +1,33 @@
+// Connected regions of one label in a label map: the one flood fill that cleaning specks (surface-network.ts) and
+// squaring doors (label-shapes.ts) share.
+
+/** The 4-neighbour of a pixel on one side (0 left, 1 right, 2 up, 3 down), or -1 past the picture's edge. */
+export function neighbourOf(pixel: number, side: number, width: number, pixels: number): number {
+  const x = pixel % width
+  if (side === 0) return x > 0 ? pixel - 1 : -1
+  if (side === 1) return x < width - 1 ? pixel + 1 : -1
+  if (side === 2) return pixel >= width ? pixel - width : -1
+  return pixel + width < pixels ? pixel + width : -1
+}
+
+/**
+ * The 4-connected region of `start`'s label, flood-filled from `start`: its pixels go to `members[0..count)` and are
+ * marked in `seen`; returns count. `members` and `seen` are the caller's, one per picture, reused region after region.
+ */
+export function floodRegion(labels: Uint8Array, width: number, start: number, seen: Uint8Array, members: Int32Array): number {
+  const label = labels[start]
+  let count = 0
+  let done = 0
+  members[count++] = start
+  seen[start] = 1
+  while (done < count) {
+    const pixel = members[done++]!
+    for (let side = 0; side < 4; side++) {
+      const next = neighbourOf(pixel, side, width, labels.length)
+      if (next < 0 || seen[next] || labels[next] !== label) continue
+      seen[next] = 1
+      members[count++] = next
+    }
+  }
+  return count
+}
