@@ -31,6 +31,9 @@ export const LABEL_CLASS_COUNT = LABEL_CLASSES.length
 /** Class id by name: `LABEL.wall === 1`. */
 export const LABEL = Object.fromEntries(LABEL_CLASSES.map((entry) => [entry.name, entry.id])) as { readonly [K in LabelClassName]: Extract<LabelClass, { name: K }>['id'] }
 
+/** The two kinds of wall: paint (or paper) and tile. */
+export const WALL_KINDS: ReadonlySet<number> = new Set([LABEL.wall, LABEL['wall-tile']])
+
 /** The surfaces a redesign repaints. */
 export const CHANGED_SURFACES: readonly LabelClassId[] = [LABEL.wall, LABEL['wall-tile'], LABEL.floor, LABEL.ceiling, LABEL.vanity]
 

@@ -5,11 +5,9 @@
 // lines and redraws the region between them. Windows were tried too and left out: their regions take in frames,
 // sills and blinds that are not one rectangle, and squaring them measured worse (development set: leak 7.1 % → 7.5 %,
 // boundary F 0.579 → 0.573), while a window keeps its pixels, so its border shows less.
-import { LABEL } from './label-classes'
+import { LABEL, WALL_KINDS } from './label-classes'
 import { floodRegion, neighbourOf } from './label-regions'
 
-/** What a squared-up side may take back or give up: the walls the door sits in, never another thing. */
-const WALL_KINDS: ReadonlySet<number> = new Set([LABEL.wall, LABEL['wall-tile']])
 /** A region smaller than this share of the picture is too small to fit sides to. */
 const MIN_SHARE = 0.004
 /** Rows (or columns) a side needs to be fitted at all. */

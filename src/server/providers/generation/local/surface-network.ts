@@ -9,7 +9,7 @@ import type { InferenceSession } from 'onnxruntime-node'
 import { boxBlur } from './box-blur'
 import { rgbPixelsToLab } from './colour-space'
 import { computeSuperpixels } from './superpixels'
-import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
+import { LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
 import { floodRegion, neighbourOf } from './label-regions'
 import { squareDoors } from './label-shapes'
 
@@ -157,7 +157,6 @@ export function favourClasses(probabilities: Float32Array, plane: number, favour
 export const SPECKLE_SHARE = 0.0008
 /** Patches of wall or wall tile smaller than this share of the picture are taken for the one around them. */
 export const WALL_PATCH_SHARE = 0.015
-const WALL_KINDS: ReadonlySet<number> = new Set([LABEL.wall, LABEL['wall-tile']])
 
 /**
  * Gives every 4-connected island of one label smaller than `minPixels` the label it shares most border with, in
