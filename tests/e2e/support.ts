@@ -132,7 +132,9 @@ export async function closeToasts(page: Page) {
   const toasts = page.locator('[data-sonner-toast]')
   await expect(async () => {
     const close = page.getByRole('button', { name: 'Close toast' })
-    if ((await close.count()) > 0) await close.first().click({ force: true, timeout: 1000 })
+    // Dispatched on the button itself, not a click at its place on screen: a toast sliding in or out can sit over the
+    // header for a moment, and a click there would follow whatever link lies beneath (e.g. Pricing, dropping ?return=).
+    if ((await close.count()) > 0) await close.first().dispatchEvent('click', undefined, { timeout: 1000 })
     expect(await toasts.count()).toBe(0)
   }).toPass({ timeout: 15_000 })
 }

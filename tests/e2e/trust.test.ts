@@ -92,6 +92,8 @@ test('Buying credits from the No Credits screen returns to the style and palette
   await closeToasts(page)
   await expectNoAxeViolations(page, 'pricing with a way back')
   await screenshotFromTop(page, 'trust-pricing-return')
+  await expect(page).toHaveURL(/\/pricing\?return=/)
+  await expect(page.getByTestId('return-note')).toBeVisible()
   await page.getByRole('button', { name: 'Buy Starter' }).click()
   await expect(page).toHaveURL(/\/checkout\/test\//)
   await page.getByRole('button', { name: 'Pay $9' }).click()
