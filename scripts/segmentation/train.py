@@ -237,6 +237,8 @@ def main():
     parser.add_argument('--export', help='folder to write surfaces.onnx and surfaces.json into')
     parser.add_argument('--inference-long-side', type=int, default=None,
                         help='long side the server feeds the network (multiple of 16); default: the scale rooms were seen at in training')
+    parser.add_argument('--inference-views', default='0.78,1.33',
+                        help='other scales (of that long side) the server also shows the photo at, averaging the answers; empty for none')
     args = parser.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -454,8 +456,10 @@ def export(model, folder, width, height, args, scene_count):
     # Training crops keep 55–100% of a scene's area and scale it to the training width: at the server the photo's
     # long side is scaled to where a whole scene appears at that mean scale.
     long_side = args.inference_long_side or int(round(max(width, height) / math.sqrt(0.775) / 16) * 16)
+    # A surface read one way at one scale and another way at the next gets the answer most scales give.
+    views = [int(round(long_side * float(scale) / 16) * 16) for scale in args.inference_views.split(',') if scale.strip()]
     meta = {'input': {'width': width, 'height': height, 'layout': 'NCHW', 'range': '0..1 sRGB'}, 'classes': CLASS_COUNT,
-            'inference': {'longSide': long_side},
+            'inference': {'longSide': long_side, 'views': views},
             'coords': bool(args.coords),
             'trainedOn': {'scenes': scene_count, 'data': args.data, 'seed': args.seed, 'epochs': args.epochs, 'size': args.size}}
     (folder / 'surfaces.json').write_text(json.dumps(meta, indent=2) + '\n')

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
-import { favourClasses, mirrorPlanes, networkLongSide, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession } from './surface-network'
+import { favourClasses, mirrorPlanes, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession } from './surface-network'
 
 /** A label grid filled with one label, with a way to paint rectangles of another and to read a pixel. */
 function labelGrid(width: number, height: number, fill: number) {
@@ -132,12 +132,18 @@ describe('the committed surface network', () => {
     expect(meta.classes).toBe(LABEL_CLASS_COUNT)
     expect(meta.trainedOn.scenes).toBeGreaterThan(0)
     expect(meta.trainedOn.stages.length).toBeGreaterThan(0)
-    const long = networkLongSide()
-    expect(long % 16).toBe(0)
+    // Every size the metadata names is one the network is shown (issue 15: three sizes read better than one).
+    const sides = networkLongSides()
+    const inference = (meta as unknown as { inference: { longSide: number; views: number[] } }).inference
+    expect(sides).toEqual([inference.longSide, ...inference.views])
+    expect(sides.length).toBeGreaterThan(1)
     const ort = await import('onnxruntime-node')
     const session = await surfaceSession()
-    const { width, height } = networkSize(400, 300, long)
-    const outputs = await session.run({ image: new ort.Tensor('float32', new Float32Array(3 * width * height).fill(0.5), [1, 3, height, width]) })
-    expect(outputs.logits!.dims).toEqual([1, LABEL_CLASS_COUNT, height, width])
+    for (const long of sides) {
+      expect(long % 16).toBe(0)
+      const { width, height } = networkSize(400, 300, long)
+      const outputs = await session.run({ image: new ort.Tensor('float32', new Float32Array(3 * width * height).fill(0.5), [1, 3, height, width]) })
+      expect(outputs.logits!.dims).toEqual([1, LABEL_CLASS_COUNT, height, width])
+    }
   })
 })
