@@ -128,14 +128,17 @@ describe('the committed surface network', () => {
   it('is at most 10 MB of weights, with the metadata the server reads, and answers every class at the input’s size', async () => {
     const model = surfaceModelPath()
     expect(statSync(model).size).toBeLessThanOrEqual(10 * 1000 * 1000)
-    const meta = JSON.parse(readFileSync(path.join(path.dirname(model), 'surfaces.json'), 'utf8')) as { classes: number; trainedOn: { scenes: number; stages: unknown[] } }
+    const meta = JSON.parse(readFileSync(path.join(path.dirname(model), 'surfaces.json'), 'utf8')) as {
+      classes: number
+      inference: { longSide: number; views: number[] }
+      trainedOn: { scenes: number; stages: unknown[] }
+    }
     expect(meta.classes).toBe(LABEL_CLASS_COUNT)
     expect(meta.trainedOn.scenes).toBeGreaterThan(0)
     expect(meta.trainedOn.stages.length).toBeGreaterThan(0)
     // Every size the metadata names is one the network is shown (issue 15: three sizes read better than one).
     const sides = networkLongSides()
-    const inference = (meta as unknown as { inference: { longSide: number; views: number[] } }).inference
-    expect(sides).toEqual([inference.longSide, ...inference.views])
+    expect(sides).toEqual([meta.inference.longSide, ...meta.inference.views])
     expect(sides.length).toBeGreaterThan(1)
     const ort = await import('onnxruntime-node')
     const session = await surfaceSession()

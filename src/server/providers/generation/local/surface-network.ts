@@ -128,17 +128,17 @@ async function viewProbabilities(view: NetworkView): Promise<Float32Array> {
  * Labels an analysis copy (interleaved 8-bit RGB). `views` are the same photo already resized for the network at
  * each of networkLongSides() (sharp does that better and faster than JavaScript): the network's class probabilities
  * for each, mirrored and not, are averaged on the first view's grid, so a surface it reads one way at one scale and
- * another way at the next gets the answer most views give (issue 15: development mean IoU 0.680 → 0.687, fresh seed
- * 10000 0.595 → 0.613). `favoured` weighs some classes' probabilities before the likeliest is taken (class id →
+ * another way at the next gets the answer most views give (decision 0053 has the sizes tried and their figures).
+ * `favoured` weighs some classes' probabilities before the likeliest is taken (class id →
  * factor; favourClasses): a pixel the network is unsure about goes to them.
  */
 export async function predictSurfaces(views: readonly NetworkView[], analysisRgb: Uint8Array, width: number, height: number, favoured: ReadonlyMap<number, number> = new Map()): Promise<SurfaceLabels> {
   const { width: networkWidth, height: networkHeight } = views[0]!
   const plane = networkWidth * networkHeight
   const probabilities = await viewProbabilities(views[0]!)
+  const resampled = new Float32Array(plane)
   for (const view of views.slice(1)) {
     const other = await viewProbabilities(view)
-    const resampled = new Float32Array(plane)
     for (let c = 0; c < LABEL_CLASS_COUNT; c++) {
       resamplePlane(other, c * view.width * view.height, view.width, view.height, resampled, networkWidth, networkHeight)
       for (let index = 0; index < plane; index++) probabilities[c * plane + index]! += resampled[index]!
