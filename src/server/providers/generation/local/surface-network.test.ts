@@ -67,6 +67,24 @@ describe('the surface network around the model', () => {
     expect(wrong / ((height - 8) * width)).toBeLessThan(0.01)
   })
 
+  it('says how sure it was of wall tile against painted wall', () => {
+    // Classes void, wall, wall tile on a flat grey photo: the left half 0.2 wall / 0.6 tile, the right half 0.7 / 0.1.
+    const width = 32
+    const height = 24
+    const rgb = new Uint8Array(width * height * 3).fill(128)
+    const coarse = new Float32Array(3 * 4 * 3)
+    for (let index = 0; index < 12; index++) {
+      const left = index % 4 < 2
+      coarse[12 + index] = left ? 0.2 : 0.7
+      coarse[24 + index] = left ? 0.6 : 0.1
+    }
+    const refined = refineLabels(coarse, 4, 3, rgb, width, height)
+    expect(refined.labels[12 * width + 2]).toBe(LABEL['wall-tile'])
+    expect(refined.tileShare[12 * width + 2]).toBeCloseTo(0.75, 1)
+    expect(refined.labels[12 * width + width - 3]).toBe(LABEL.wall)
+    expect(refined.tileShare[12 * width + width - 3]).toBeCloseTo(0.125, 1)
+  })
+
   it('favours left-out classes by their weighted sum: a pixel split among the cabinetry’s classes stays cabinetry', () => {
     // Two pixels (planes of 2), cabinetry left out at weight 6. Pixel 0: wall 0.76, vanity, countertop and door 0.08
     // each (one alone, weighed, is 0.48; together 1.44). Pixel 1: wall 0.97, door 0.03 (weighed 0.18): stays wall.

@@ -9,7 +9,9 @@ import type { InferenceSession } from 'onnxruntime-node'
 import { boxBlur } from './box-blur'
 import { rgbPixelsToLab } from './colour-space'
 import { computeSuperpixels } from './superpixels'
-import { LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
+import { LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
+import { estimateRoomGeometry } from './room-geometry'
+import { alignTileLine } from './tile-line'
 import { floodRegion, neighbourOf } from './label-regions'
 import { squareDoors } from './label-shapes'
 
@@ -68,6 +70,12 @@ export type SurfaceLabels = {
   height: number
   /** Label class of every pixel (label-classes.ts). */
   labels: Uint8Array
+}
+
+/** Labels as refineLabels finds them, with how sure it was of wall tile against painted wall (tile-line.ts). */
+export type RefinedLabels = SurfaceLabels & {
+  /** Per pixel, the tile's share of the wall and wall-tile scores (0 sure paint, 1 sure tile, 0.5 for neither). */
+  tileShare: Float32Array
 }
 
 let longSides: number[] | null = null
@@ -154,7 +162,9 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   // WALL_PATCH_SHARE of the picture, bordered mostly by the other, becomes the other.
   removeSpeckles(refined.labels, width, height, Math.round(WALL_PATCH_SHARE * width * height), WALL_KINDS)
   squareDoors(refined.labels, width, height)
-  return refined
+  // Then wall tile ends at a level line on each wall, fitted to the answer in the room's perspective (tile-line.ts).
+  alignTileLine(refined.labels, width, height, estimateRoomGeometry(refined.labels, width, height), refined.tileShare)
+  return { width, height, labels: refined.labels }
 }
 
 /**
@@ -251,7 +261,7 @@ export function softmaxPlanes(logits: Float32Array, classes: number, plane: numb
  * each class over SLIC superpixels of the photo (patches that end at the photo's own edges) and takes, at every
  * pixel, the class likeliest by the mean of its own filtered value and its superpixel's.
  */
-export function refineLabels(probabilities: Float32Array, sourceWidth: number, sourceHeight: number, rgb: Uint8Array, width: number, height: number): SurfaceLabels {
+export function refineLabels(probabilities: Float32Array, sourceWidth: number, sourceHeight: number, rgb: Uint8Array, width: number, height: number): RefinedLabels {
   const classes = probabilities.length / (sourceWidth * sourceHeight)
   const pixels = width * height
   const guide = new Float32Array(pixels)
@@ -307,8 +317,13 @@ export function refineLabels(probabilities: Float32Array, sourceWidth: number, s
   }
 
   const labels = new Uint8Array(pixels)
+  const tileShare = new Float32Array(pixels)
+  const score = (c: number, index: number, patch: number): number => (planes[c] ? Math.max(0, (1 - PATCH_WEIGHT) * planes[c][index]! + PATCH_WEIGHT * patchMeans[c]![patch]!) : 0)
   for (let index = 0; index < pixels; index++) {
     const patch = patches.labels[index]!
+    const wall = score(LABEL.wall, index, patch)
+    const tile = score(LABEL['wall-tile'], index, patch)
+    tileShare[index] = wall + tile > 0 ? tile / (wall + tile) : 0.5
     let best = -Infinity
     for (let c = 0; c < classes; c++) {
       const plane = planes[c]
@@ -320,7 +335,7 @@ export function refineLabels(probabilities: Float32Array, sourceWidth: number, s
       }
     }
   }
-  return { width, height, labels }
+  return { width, height, labels, tileShare }
 }
 
 /** Mean superpixel area (analysis pixels) and how much a pixel's class follows its superpixel's rather than its own. */
