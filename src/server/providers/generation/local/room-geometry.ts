@@ -511,6 +511,21 @@ export function planeProjector(plane: Plane, camera: PixelCamera): PlaneProjecto
   return { ua: ua * o, ub: ub * o, uc: uc * o, va: va * o - s * da, vb: vb * o - s * db, vc: vc * o - s * dc, da, db, dc, qa: da / o, qb: db / o, qc: dc / o, focal: f, cx, cy }
 }
 
+/** Index of the wall a ray meets first (largest q), or 0. */
+export function nearestWall(walls: readonly PlaneProjector[], x: number, y: number): number {
+  let best = 0
+  let bestQ = Number.NEGATIVE_INFINITY
+  for (let index = 0; index < walls.length; index++) {
+    const wall = walls[index]!
+    const q = wall.qa * x + wall.qb * y + wall.qc
+    if (q > bestQ) {
+      bestQ = q
+      best = index
+    }
+  }
+  return best
+}
+
 /** (u, v) of pixel (x, y) on a plane, or null where the plane is not in view. */
 export function projectPixel(projector: PlaneProjector, x: number, y: number): [number, number] | null {
   const denominator = projector.da * x + projector.db * y + projector.dc

@@ -13,7 +13,7 @@ import type { StyleLook } from '../../../../shared/catalogue/styles'
 import { SRGB8_TO_LINEAR } from './colour-space'
 import { TONE_TABLE_RANGE, TONE_TABLE_SIZE, buildGrade, type Grade } from './grading'
 import { TONE_MIN, TONE_STEP, type TextureLevel } from './materials'
-import { estimateRoomGeometry, pixelCamera, planeProjector, type GeometryOptions, type PlaneProjector, type RoomGeometry } from './room-geometry'
+import { estimateRoomGeometry, nearestWall, pixelCamera, planeProjector, type GeometryOptions, type PlaneProjector, type RoomGeometry } from './room-geometry'
 import { ALL_CHANGES, CLASS_COUNT, CLASS_DOOR, CLASS_WALL, CLASS_WALL_TILE, changedClasses, type Changes } from './surface-classes'
 import { FINISH_KEEP, FINISH_RELIGHT, classFinishes, type ClassFinish } from './surface-finishes'
 import { surfaceShading, type SurfaceShading } from './surface-shading'
@@ -85,21 +85,6 @@ export function redesignFromSurfaces(input: SurfaceRedesignInput): SurfaceRedesi
   const grade = buildGrade(input.look, input.recipe, input.seed)
   const output = paintFullSize({ pixels, width, height, labels, labelWidth, labelHeight, geometry, shading, finishes, changed, keptByChoice, grade })
   return { pixels: output, geometry }
-}
-
-/** Index of the wall a ray meets first (largest q), or 0. */
-function nearestWall(walls: readonly PlaneProjector[], x: number, y: number): number {
-  let best = 0
-  let bestQ = Number.NEGATIVE_INFINITY
-  for (let index = 0; index < walls.length; index++) {
-    const wall = walls[index]!
-    const q = wall.qa * x + wall.qb * y + wall.qc
-    if (q > bestQ) {
-      bestQ = q
-      best = index
-    }
-  }
-  return best
 }
 
 /** Area-average resample of RGB pixels to the label grid. */

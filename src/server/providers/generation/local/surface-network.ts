@@ -318,22 +318,23 @@ export function refineLabels(probabilities: Float32Array, sourceWidth: number, s
 
   const labels = new Uint8Array(pixels)
   const tileShare = new Float32Array(pixels)
-  const score = (c: number, index: number, patch: number): number => (planes[c] ? Math.max(0, (1 - PATCH_WEIGHT) * planes[c][index]! + PATCH_WEIGHT * patchMeans[c]![patch]!) : 0)
   for (let index = 0; index < pixels; index++) {
     const patch = patches.labels[index]!
-    const wall = score(LABEL.wall, index, patch)
-    const tile = score(LABEL['wall-tile'], index, patch)
-    tileShare[index] = wall + tile > 0 ? tile / (wall + tile) : 0.5
     let best = -Infinity
+    let wall = 0
+    let tile = 0
     for (let c = 0; c < classes; c++) {
       const plane = planes[c]
       if (!plane) continue
       const value = (1 - PATCH_WEIGHT) * plane[index]! + PATCH_WEIGHT * patchMeans[c]![patch]!
+      if (c === LABEL.wall) wall = Math.max(0, value)
+      else if (c === LABEL['wall-tile']) tile = Math.max(0, value)
       if (value > best) {
         best = value
         labels[index] = c
       }
     }
+    tileShare[index] = wall + tile > 0 ? tile / (wall + tile) : 0.5
   }
   return { width, height, labels, tileShare }
 }

@@ -6,7 +6,7 @@
 // level line on a receding wall is drawn in perspective), the same height from one column to the next unless a
 // change of height explains enough of the answer to pay for itself (a shower's tiles beside a wainscot, a
 // splashback ending). Every wall pixel below the line is tile and every one above it paint.
-import { pixelCamera, planeProjector, type PlaneProjector, type RoomGeometry } from './room-geometry'
+import { nearestWall, pixelCamera, planeProjector, projectPixel, type PlaneProjector, type RoomGeometry } from './room-geometry'
 import { CLASS_WALL, CLASS_WALL_TILE } from './surface-classes'
 
 /** Height steps of the tile line, metres. */
@@ -34,7 +34,6 @@ export function alignTileLine(labels: Uint8Array, width: number, height: number,
   for (let x = 0; x < width; x++) {
     wallCount.fill(0)
     tileCount.fill(0)
-    let any = false
     for (let y = 0; y < height; y++) {
       const pixel = y * width + x
       const label = labels[pixel]
@@ -43,12 +42,11 @@ export function alignTileLine(labels: Uint8Array, width: number, height: number,
       const bin = Math.max(0, Math.min(top - 1, Math.floor(v / STEP)))
       bins[pixel] = bin
       // A label the clean-up before changed (a speck of tile the network preferred, turned wall) counts as unsure.
-      const share = label === CLASS_WALL_TILE ? (tileShare ? Math.max(0.5, tileShare[pixel]!) : 1) : tileShare ? Math.min(0.5, tileShare[pixel]!) : 0
+      const sure = tileShare ? tileShare[pixel]! : label === CLASS_WALL_TILE ? 1 : 0
+      const share = label === CLASS_WALL_TILE ? Math.max(0.5, sure) : Math.min(0.5, sure)
       wallCount[bin]! += 1 - share
       tileCount[bin]! += share
-      any = true
     }
-    if (!any) continue
     // cost(level) = wall pixels below the line + tile pixels above it.
     let tileAbove = 0
     for (let bin = 0; bin < levels; bin++) tileAbove += tileCount[bin]!
@@ -133,18 +131,8 @@ function mergeNarrowRuns(chosen: Int32Array, cost: Float64Array, levels: number,
 
 /** Height above the floor (metres) of a pixel on the wall its ray meets first. */
 function wallHeight(walls: readonly PlaneProjector[], x: number, y: number): number {
-  let best: PlaneProjector | null = null
-  let bestQ = Number.NEGATIVE_INFINITY
-  for (const wall of walls) {
-    const q = wall.qa * x + wall.qb * y + wall.qc
-    if (q > bestQ) {
-      bestQ = q
-      best = wall
-    }
-  }
-  if (!best) return 0
-  const denominator = best.da * x + best.db * y + best.dc
-  if (denominator <= 1e-9) return 0
+  const wall = walls[nearestWall(walls, x, y)]
+  const coordinates = wall ? projectPixel(wall, x, y) : null
   // A wall's v runs down it from the floor line (room-geometry.ts): height is its negative.
-  return -(best.va * x + best.vb * y + best.vc) / denominator
+  return coordinates ? -coordinates[1] : 0
 }
