@@ -1,4 +1,5 @@
-// Bundles the server into dist/server/main.js (dependencies stay external) and copies the migrations beside it.
+// Bundles the server into dist/server/main.js, and the engine's painting thread into paint-worker.js beside it
+// (dependencies stay external), and copies the migrations beside them.
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -7,8 +8,11 @@ const root = path.resolve(import.meta.dirname, '..')
 const out = path.join(root, 'dist', 'server')
 rmSync(out, { recursive: true, force: true })
 await build({
-  entryPoints: [path.join(root, 'src', 'main.ts')],
-  outfile: path.join(out, 'main.js'),
+  entryPoints: {
+    main: path.join(root, 'src', 'main.ts'),
+    'paint-worker': path.join(root, 'src', 'server', 'providers', 'generation', 'local', 'paint-worker.ts'),
+  },
+  outdir: out,
   bundle: true,
   platform: 'node',
   format: 'esm',

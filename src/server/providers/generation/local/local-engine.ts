@@ -13,7 +13,8 @@ import { captionBandHeight, captionSvg } from './caption'
 import { findSurfaces, type SurfaceSource } from './find-surfaces'
 import { hashSeed } from './random'
 import { ALL_CHANGES, CLASS_GROUP, type Changes } from './surface-classes'
-import { redesignFromSurfaces } from './surface-compose'
+import { paintInParallel, warmPaintThreads } from './paint-threads'
+import { planRedesign } from './surface-compose'
 
 export { ROLE_LABELS } from './find-surfaces'
 
@@ -89,6 +90,7 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
   if (!palette) throw new LocalEngineInputError(`Unknown palette: ${String(input.paletteId)}`)
   if (!Number.isFinite(input.seed)) throw new LocalEngineInputError('The seed must be a finite number')
 
+  warmPaintThreads()
   const { pixels, width, height } = await decodePhoto(input.image)
   const analysisScale = ANALYSIS_SIZE / Math.max(width, height)
   const analysisWidth = Math.max(8, Math.round(width * Math.min(1, analysisScale)))
@@ -98,7 +100,7 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
   const seed = hashSeed(input.seed, style.id, palette.id)
   const analysisPixels = new Uint8Array(analysis.buffer, analysis.byteOffset, analysis.length)
   const surfaces = await findSurfaces(analysisPixels, analysisWidth, analysisHeight, unchosenFavour(input.changes))
-  const { pixels: rendered } = redesignFromSurfaces({
+  const plan = planRedesign({
     pixels,
     width,
     height,
@@ -112,6 +114,7 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
     seed,
     changes: input.changes,
   })
+  const rendered = await paintInParallel(plan)
 
   const band = captionBandHeight(height)
   const image = await sharp(rendered, { raw: { width, height, channels: 3 } })

@@ -76,7 +76,9 @@ type FloatLevel = { size: number; tone: Float32Array; second: Float32Array; thir
 
 function toBytes(level: FloatLevel): TextureLevel {
   const count = level.size * level.size
-  const result: TextureLevel = { size: level.size, tone: new Uint8Array(count), second: new Uint8Array(count), third: new Uint8Array(count) }
+  // Shared memory: a plan posted to a painting thread (paint-threads.ts) carries the tile without copying it.
+  const shared = () => new Uint8Array(new SharedArrayBuffer(count))
+  const result: TextureLevel = { size: level.size, tone: shared(), second: shared(), third: shared() }
   for (let index = 0; index < count; index++) {
     result.tone[index] = Math.round(Math.min(255, Math.max(0, (level.tone[index]! - TONE_MIN) / TONE_STEP)))
     result.second[index] = Math.round(level.second[index]! * 255)

@@ -58,6 +58,18 @@ const MIN_LIGHT = 0.04
 const MAX_LIGHT = 2.6
 
 export function redesignFromSurfaces(input: SurfaceRedesignInput): SurfaceRedesign {
+  const plan = planRedesign(input)
+  const output = new Uint8Array(plan.width * plan.height * 3)
+  paintRows(plan, 0, plan.height, output)
+  return { pixels: output, geometry: plan.geometry }
+}
+
+/**
+ * Everything the full-size pass needs, worked out on the label grid: the room's geometry, each surface's light, what
+ * each class becomes and the grade. Plain data and typed arrays only, so a copy can be posted to another thread
+ * (paint-threads.ts), which then paints a band of rows with paintRows.
+ */
+export function planRedesign(input: SurfaceRedesignInput): PaintPlan {
   const { pixels, width, height, labels, labelWidth, labelHeight } = input
   if (labels.length !== labelWidth * labelHeight) throw new Error('The label map does not match its size')
   if (pixels.length !== width * height * 3) throw new Error('The photo does not match its size')
@@ -83,8 +95,7 @@ export function redesignFromSurfaces(input: SurfaceRedesignInput): SurfaceRedesi
   const shading = surfaceShading(grid, labels, groups, labelWidth, labelHeight)
   const finishes = classFinishes({ palette: input.palette, look: input.look, recipe: input.recipe, seed: input.seed })
   const grade = buildGrade(input.look, input.recipe, input.seed)
-  const output = paintFullSize({ pixels, width, height, labels, labelWidth, labelHeight, geometry, shading, finishes, changed, keptByChoice, grade })
-  return { pixels: output, geometry }
+  return { pixels, width, height, labels, labelWidth, labelHeight, geometry, shading, finishes, changed, keptByChoice, grade }
 }
 
 /** Area-average resample of RGB pixels to the label grid. */
@@ -115,7 +126,7 @@ export function downsample(pixels: Uint8Array, width: number, height: number, gr
   return result
 }
 
-type PaintInput = {
+export type PaintPlan = {
   pixels: Uint8Array
   width: number
   height: number
@@ -131,11 +142,15 @@ type PaintInput = {
   grade: Grade
 }
 
-function paintFullSize(input: PaintInput): Uint8Array {
-  const { pixels, width, height, labels, labelWidth, labelHeight } = input
-  const output = new Uint8Array(width * height * 3)
+/**
+ * The full-size pass over rows [top, bottom) of the photo, into `output` (interleaved RGB, the whole photo's size).
+ * Each row depends only on the plan, so bands of rows can be painted on different threads with the same result.
+ */
+export function paintRows(input: PaintPlan, top: number, bottom: number, output: Uint8Array): void {
+  const { pixels, width, labels, labelWidth, labelHeight } = input
+  const height = input.height
   // Writes through a clamped view round to the nearest code value.
-  const clamped = new Uint8ClampedArray(output.buffer)
+  const clamped = new Uint8ClampedArray(output.buffer, output.byteOffset, output.length)
   const painter = new Painter(input)
 
   // Label-grid sampling positions, per column and per row.
@@ -152,7 +167,7 @@ function paintFullSize(input: PaintInput): Uint8Array {
   const candidateLabel = new Int32Array(4)
   const candidateWeight = new Float64Array(4)
 
-  for (let y = 0; y < height; y++) {
+  for (let y = top; y < bottom; y++) {
     const rowPosition = Math.min(labelHeight - 1, Math.max(0, ((y + 0.5) * labelHeight) / height - 0.5))
     const rowLow = Math.floor(rowPosition)
     const rowHigh = Math.min(labelHeight - 1, rowLow + 1)
@@ -222,7 +237,6 @@ function paintFullSize(input: PaintInput): Uint8Array {
       clamped[offset + 2] = blue
     }
   }
-  return output
 }
 
 function smooth(t: number): number {
@@ -283,7 +297,7 @@ class Painter {
   private readonly centreY: number
   private readonly sample = new Float32Array(3)
 
-  constructor(input: PaintInput) {
+  constructor(input: PaintPlan) {
     this.labelWidth = input.labelWidth
     this.labels = input.labels
     this.smoothLight = input.shading.smooth
