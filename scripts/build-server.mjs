@@ -1,5 +1,5 @@
-// Bundles the server into dist/server/main.js, and the engine's painting thread into paint-worker.js beside it
-// (dependencies stay external), and copies the migrations beside them.
+// Bundles the server into dist/server/main.js, and the engine's threads into engine-worker.js and paint-worker.js
+// beside it (dependencies stay external), and copies the migrations beside them.
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -11,6 +11,7 @@ await build({
   entryPoints: {
     main: path.join(root, 'src', 'main.ts'),
     'paint-worker': path.join(root, 'src', 'server', 'providers', 'generation', 'local', 'paint-worker.ts'),
+    'engine-worker': path.join(root, 'src', 'server', 'providers', 'generation', 'local', 'engine-worker.ts'),
   },
   outdir: out,
   bundle: true,

@@ -1,14 +1,17 @@
 import type { GenerationProvider } from './generation-provider'
-import { renderLocalRedesign } from './local/local-engine'
+import { EngineThread } from './local/engine-thread'
 import { changesOf } from './local/surface-classes'
 
-/** The embedded default: Lavo's on-machine design engine (not an AI model; method local-style-transfer). */
-export function createLocalGenerationProvider(): GenerationProvider {
+/**
+ * The embedded default: Lavo's on-machine design engine (not an AI model; method local-style-transfer), on a thread
+ * of its own so the server keeps answering while it works (engine-thread.ts).
+ */
+export function createLocalGenerationProvider(engine: EngineThread = new EngineThread()): GenerationProvider {
   return {
     name: 'local',
     async generate(input) {
       input.signal.throwIfAborted()
-      const output = await renderLocalRedesign({ image: input.image, styleId: input.styleId, paletteId: input.paletteId, roomType: input.roomType, seed: input.seed, changes: changesOf(input.changes) })
+      const output = await engine.render({ image: input.image, styleId: input.styleId, paletteId: input.paletteId, roomType: input.roomType, seed: input.seed, changes: changesOf(input.changes) }, input.signal)
       return { image: output.image, method: output.method }
     },
   }

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
-export type WorkerEntry = 'paint-worker'
+export type WorkerEntry = 'paint-worker' | 'engine-worker'
 
 export function startWorker(entry: WorkerEntry): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${entry}.js`, import.meta.url))

@@ -1,0 +1,20 @@
+// The engine's own thread (engine-thread.ts): runs renderLocalRedesign for each request it is sent, so the server's
+// event loop never waits on a redesign's pixel work.
+import { parentPort } from 'node:worker_threads'
+import type { EngineReply, EngineRequest } from './engine-thread'
+import { renderLocalRedesign } from './local-engine'
+
+parentPort!.on('message', (request: EngineRequest) => {
+  // A posted Buffer arrives as a plain Uint8Array over the same bytes.
+  const image = Buffer.from(request.input.image.buffer, request.input.image.byteOffset, request.input.image.byteLength)
+  renderLocalRedesign({ ...request.input, image }).then(
+    (output) => {
+      const reply: EngineReply = { id: request.id, ok: true, image: output.image, width: output.width, height: output.height }
+      parentPort!.postMessage(reply)
+    },
+    (error: unknown) => {
+      const reply: EngineReply = { id: request.id, ok: false, name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) }
+      parentPort!.postMessage(reply)
+    },
+  )
+})
