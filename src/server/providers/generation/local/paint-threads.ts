@@ -4,9 +4,8 @@
 // output. The result is byte for byte the one-thread pass's. A painting thread that fails or dies costs time, not the
 // picture: its band is painted here instead.
 import { availableParallelism } from 'node:os'
-import type { Worker } from 'node:worker_threads'
 import { paintRows, type PaintPlan } from './surface-compose'
-import { startWorker } from './worker-entry'
+import { WorkerRequests } from './worker-entry'
 
 /** `rows`: the [top, bottom) stripes of rows to paint. */
 export type BandRequest = { id: number; plan: PaintPlan; rows: Array<[number, number]>; output: Uint8Array }
@@ -17,59 +16,25 @@ export const PAINT_HELPERS = Math.max(0, Math.min(3, availableParallelism() - 1)
 /** Below this many pixels a band is not worth posting (a thumbnail paints in a few milliseconds). */
 const MIN_SPLIT_PIXELS = 256 * 1024
 
-type Pending = { resolve: () => void; reject: (error: Error) => void }
+function readBand(reply: BandReply): true | Error {
+  return reply.ok ? true : new Error(reply.message)
+}
 
 /** One painting thread, started on first use and again after it dies. Idle, it does not keep the process alive. */
 class PaintThread {
-  private worker: Worker | null = null
-  private readonly pending = new Map<number, Pending>()
-  private nextId = 1
+  private readonly thread = new WorkerRequests<BandReply, true>('paint-worker', readBand, 'A painting thread')
 
-  start(): Worker {
-    if (this.worker) return this.worker
-    const worker = startWorker('paint-worker')
-    worker.on('message', (reply: BandReply) => {
-      const waiting = this.pending.get(reply.id)
-      if (!waiting) return
-      this.pending.delete(reply.id)
-      if (this.pending.size === 0) worker.unref()
-      if (reply.ok) waiting.resolve()
-      else waiting.reject(new Error(reply.message))
-    })
-    const lost = (error: Error) => {
-      if (this.worker !== worker) return
-      this.worker = null
-      for (const waiting of this.pending.values()) waiting.reject(error)
-      this.pending.clear()
-    }
-    worker.on('error', lost)
-    worker.on('exit', (code) => lost(new Error(`A painting thread stopped (exit code ${code})`)))
-    // After the listeners: adding a 'message' listener refs the thread again.
-    worker.unref()
-    this.worker = worker
-    return worker
+  start(): void {
+    this.thread.start()
   }
 
-  paint(plan: PaintPlan, rows: Array<[number, number]>, output: Uint8Array): Promise<void> {
-    const worker = this.start()
-    const id = this.nextId++
-    return new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject })
-      worker.ref()
-      const request: BandRequest = { id, plan, rows, output }
-      try {
-        worker.postMessage(request)
-      } catch (error) {
-        this.pending.delete(id)
-        reject(error instanceof Error ? error : new Error(String(error)))
-      }
-    })
+  paint(plan: PaintPlan, rows: Array<[number, number]>, output: Uint8Array): Promise<true> {
+    return this.thread.request((id): BandRequest => ({ id, plan, rows, output }))
   }
 
   /** Ends the thread (tests: a thread lost in the middle of a band). */
-  async stop(): Promise<void> {
-    const worker = this.worker
-    if (worker) await worker.terminate()
+  stop(): Promise<void> {
+    return this.thread.stop()
   }
 }
 
