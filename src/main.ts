@@ -61,6 +61,8 @@ if (config.role !== 'api') {
   }
   deps.queue.start(deps.jobHandlers)
   logger.info('worker started', { database: database.kind, generation: config.generationProvider })
+  // The built-in engine loads its model and builds its material tiles on its own thread now, not on the first design.
+  deps.generation.warmUp?.().catch((error: unknown) => logger.warn('design engine warm-up failed; the first design will load what it needs', { error }))
   stops.push(() => deps.queue.stop())
   // Messages whose email failed stay stored; this loop sends them once email works again.
   const timer = setInterval(() => {

@@ -32,7 +32,7 @@ export type Overrides = { screenPhoto?: PhotoScreener; email?: EmailProvider; ne
 const GenerationJobSchema = z.object({ generationId: z.uuid() })
 
 /** Wires every provider and service from the configuration: the one place that chooses implementations. */
-export function composeServer(config: Config, database: DatabaseHandle, logger: Logger, overrides: Overrides = {}): AppDeps & { jobHandlers: Record<string, JobHandler>; roomAnalyzer: RoomAnalyzer } {
+export function composeServer(config: Config, database: DatabaseHandle, logger: Logger, overrides: Overrides = {}): AppDeps & { jobHandlers: Record<string, JobHandler>; roomAnalyzer: RoomAnalyzer; generation: GenerationProvider } {
   const email = overrides.email ?? createEmailProvider(config)
   const newsletter = overrides.newsletter ?? createNewsletterProvider(config, logger)
   const auth = createAuth({
@@ -60,5 +60,5 @@ export function composeServer(config: Config, database: DatabaseHandle, logger: 
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined
   const payments = stripe ? createStripePaymentProvider(stripe) : createTestPaymentProvider()
   const screenPhoto = overrides.screenPhoto ?? createPhotoScreener(detectPeople)
-  return { config, database, screenPhoto, email, newsletter, auth, storage, queue, jobHandlers, payments, stripe, analyzeRoom, roomAnalyzer, generator: describeGenerator(config), logger, adminToken: adminToken(config.dataDir, config.adminToken), remoteFetch: overrides.remoteFetch ?? (config.imageImportAllowHosts.length > 0 ? { allowHosts: new Set(config.imageImportAllowHosts) } : undefined) }
+  return { config, database, screenPhoto, email, newsletter, auth, storage, queue, jobHandlers, payments, stripe, analyzeRoom, roomAnalyzer, generation, generator: describeGenerator(config), logger, adminToken: adminToken(config.dataDir, config.adminToken), remoteFetch: overrides.remoteFetch ?? (config.imageImportAllowHosts.length > 0 ? { allowHosts: new Set(config.imageImportAllowHosts) } : undefined) }
 }

@@ -21,6 +21,8 @@ export type GenerationOutput = { image: Buffer; method: string }
 export interface GenerationProvider {
   readonly name: string
   generate: (input: GenerationInput) => Promise<GenerationOutput>
+  /** Loads what the first generation would otherwise wait for (a server calls it when it starts taking jobs). */
+  warmUp?: () => Promise<void>
 }
 
 /**

@@ -17,5 +17,8 @@ export function createLocalGenerationProvider(engine: EngineThread = (shared ??=
       const output = await engine.render({ image: input.image, styleId: input.styleId, paletteId: input.paletteId, roomType: input.roomType, seed: input.seed, changes: changesOf(input.changes) }, input.signal)
       return { image: output.image, method: output.method }
     },
+    async warmUp() {
+      await engine.warmUp()
+    },
   }
 }

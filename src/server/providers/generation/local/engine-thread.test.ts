@@ -64,9 +64,23 @@ describe('the built engine thread', () => {
         worker.postMessage(request)
       })
       if (!reply.ok) throw new Error(reply.message)
+      if (!('image' in reply)) throw new Error('expected a redesign')
       expect(Buffer.from(reply.image).equals((await renderLocalRedesign(input)).image)).toBe(true)
     } finally {
       await worker.terminate()
+    }
+  })
+})
+
+describe('EngineThread.warmUp', () => {
+  it('builds every material tile and loads the model on the engine thread, which then renders', async () => {
+    const fresh = new EngineThread()
+    try {
+      // One tile per material kind: tiles, stones, woods, panelling, concrete, plasters (19 today).
+      expect((await fresh.warmUp()).materials).toBeGreaterThanOrEqual(15)
+      expect((await fresh.render(input)).image.equals((await renderLocalRedesign(input)).image)).toBe(true)
+    } finally {
+      await fresh.stop()
     }
   })
 })

@@ -7,20 +7,38 @@ import { LOCAL_METHOD, LocalEngineInputError, type LocalRedesignInput, type Loca
 import { WorkerRequests } from './worker-entry'
 
 /** The photo travels as its own copy of the bytes (a Buffer may be a view into a larger pool). */
-export type EngineRequest = { id: number; input: Omit<LocalRedesignInput, 'image'> & { image: Uint8Array } }
-export type EngineReply = { id: number; ok: true; image: Uint8Array; width: number; height: number } | { id: number; ok: false; name: string; message: string }
+export type EngineRequest = { id: number; input: Omit<LocalRedesignInput, 'image'> & { image: Uint8Array } } | { id: number; warmUp: true }
+export type EngineReply =
+  | { id: number; ok: true; image: Uint8Array; width: number; height: number }
+  | { id: number; ok: true; warm: { materials: number } }
+  | { id: number; ok: false; name: string; message: string }
 
-function readReply(reply: EngineReply): LocalRedesignOutput | Error {
+type EngineResult = LocalRedesignOutput | { materials: number }
+
+function readReply(reply: EngineReply): EngineResult | Error {
+  if (reply.ok && 'warm' in reply) return reply.warm
   if (reply.ok) return { image: Buffer.from(reply.image.buffer, reply.image.byteOffset, reply.image.byteLength), width: reply.width, height: reply.height, method: LOCAL_METHOD }
   return reply.name === 'LocalEngineInputError' ? new LocalEngineInputError(reply.message) : Object.assign(new Error(reply.message), { name: reply.name })
 }
 
 export class EngineThread {
-  private readonly thread = new WorkerRequests<EngineReply, LocalRedesignOutput>('engine-worker', readReply, "The design engine's thread")
+  private readonly thread = new WorkerRequests<EngineReply, EngineResult>('engine-worker', readReply, "The design engine's thread")
 
   /** Renders on the engine thread. An abort rejects at once; a thread busy with nothing else is stopped, not waited for. */
-  render(input: LocalRedesignInput, signal?: AbortSignal): Promise<LocalRedesignOutput> {
-    return this.thread.request((id): EngineRequest => ({ id, input: { ...input, image: new Uint8Array(input.image) } }), signal)
+  async render(input: LocalRedesignInput, signal?: AbortSignal): Promise<LocalRedesignOutput> {
+    const result = await this.thread.request((id): EngineRequest => ({ id, input: { ...input, image: new Uint8Array(input.image) } }), signal)
+    if (!('image' in result)) throw new Error('The design engine answered a redesign with something else')
+    return result
+  }
+
+  /**
+   * Starts the thread and has it load what the first redesign would otherwise wait for: the surface model, the
+   * painting threads and every material's tile (about 27 MB, a few CPU-seconds once). Resolves with how many tiles.
+   */
+  async warmUp(): Promise<{ materials: number }> {
+    const result = await this.thread.request((id): EngineRequest => ({ id, warmUp: true }))
+    if (!('materials' in result)) throw new Error('The design engine answered its warm-up with something else')
+    return result
   }
 
   /** Test hook: the engine thread's id while it runs, else null. */

@@ -34,6 +34,13 @@ type Generator = { periodMetres: readonly [number, number]; texel: (u: number, v
 // scaling its pattern, not by rebuilding the tile, so a worker never pays for generation twice.
 const cache = new Map<TextureKind, MaterialTexture>()
 
+/** Builds every material's tile now (a server warming up before its first redesign); returns how many there are. */
+export function buildAllMaterials(): number {
+  const kinds = Object.keys(GENERATORS) as TextureKind[]
+  for (const kind of kinds) materialTexture(kind)
+  return kinds.length
+}
+
 /** The tile for a material, built on first use and cached for the life of the process. */
 export function materialTexture(kind: TextureKind): MaterialTexture {
   const cached = cache.get(kind)
