@@ -13,7 +13,6 @@ export function createLocalGenerationProvider(engine: EngineThread = (shared ??=
   return {
     name: 'local',
     async generate(input) {
-      input.signal.throwIfAborted()
       const output = await engine.render({ image: input.image, styleId: input.styleId, paletteId: input.paletteId, roomType: input.roomType, seed: input.seed, changes: changesOf(input.changes) }, input.signal)
       return { image: output.image, method: output.method }
     },

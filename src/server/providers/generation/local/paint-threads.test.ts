@@ -18,7 +18,7 @@ function plan(seed: number): PaintPlan {
 }
 function oneThread(input: PaintPlan): Uint8Array {
   const output = new Uint8Array(input.width * input.height * 3)
-  paintRows(input, 0, input.height, output)
+  paintRows(input, [[0, input.height]], output)
   return output
 }
 

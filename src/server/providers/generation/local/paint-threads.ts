@@ -1,14 +1,14 @@
 // The full-size pass on every core (decision 0056). The pass is most of a redesign's time (a 4 MP photo is four
-// million pixels painted one by one), and each row depends only on the plan (surface-compose.ts), so the photo is cut
-// into bands of rows: the calling thread paints the first, each painting thread one of the others, into one shared
-// output. The result is byte for byte the one-thread pass's. A painting thread that fails or dies costs time, not the
-// picture: its band is painted here instead.
+// million pixels painted one by one), and each row depends only on the plan (surface-compose.ts), so the photo's rows
+// are dealt out in stripes between the calling thread and each painting thread, into one shared output. The result is
+// byte for byte the one-thread pass's. A painting thread that fails or dies costs time, not the picture: its stripes
+// are painted here instead.
 import { availableParallelism } from 'node:os'
 import { paintRows, type PaintPlan } from './surface-compose'
 import { WorkerRequests } from './worker-entry'
 
 /** `rows`: the [top, bottom) stripes of rows to paint. */
-export type BandRequest = { id: number; plan: PaintPlan; rows: Array<[number, number]>; output: Uint8Array }
+export type BandRequest = { id: number; plan: PaintPlan; rows: ReadonlyArray<readonly [number, number]>; output: Uint8Array }
 export type BandReply = { id: number; ok: true } | { id: number; ok: false; message: string }
 
 /** Painting threads besides the caller: one per other core, at most three. */
@@ -20,25 +20,8 @@ function readBand(reply: BandReply): true | Error {
   return reply.ok ? true : new Error(reply.message)
 }
 
-/** One painting thread, started on first use and again after it dies. Idle, it does not keep the process alive. */
-class PaintThread {
-  private readonly thread = new WorkerRequests<BandReply, true>('paint-worker', readBand, 'A painting thread')
-
-  start(): void {
-    this.thread.start()
-  }
-
-  paint(plan: PaintPlan, rows: Array<[number, number]>, output: Uint8Array): Promise<true> {
-    return this.thread.request((id): BandRequest => ({ id, plan, rows, output }))
-  }
-
-  /** Ends the thread (tests: a thread lost in the middle of a band). */
-  stop(): Promise<void> {
-    return this.thread.stop()
-  }
-}
-
-const threads = Array.from({ length: PAINT_HELPERS }, () => new PaintThread())
+/** One per painting thread, each started on first use and again after it dies; idle, they do not hold the process open. */
+const threads = Array.from({ length: PAINT_HELPERS }, () => new WorkerRequests<BandReply, true>('paint-worker', readBand, 'A painting thread'))
 
 /** Starts the painting threads now, so they are ready by the time the surfaces are found. */
 export function warmPaintThreads(): void {
@@ -80,12 +63,12 @@ function sharedCopy<T extends Uint8Array | Float32Array>(name: string, source: T
 let queue: Promise<unknown> = Promise.resolve()
 
 /** paintRows over the whole photo, its rows shared among every core; returns the painted photo (interleaved RGB). */
-export function paintInParallel(plan: PaintPlan, helpers: number = PAINT_HELPERS): Promise<Uint8Array> {
+export function paintInParallel(plan: PaintPlan): Promise<Uint8Array> {
   const { width, height } = plan
-  const painters = width * height >= MIN_SPLIT_PIXELS ? Math.min(helpers, threads.length) + 1 : 1
+  const painters = width * height >= MIN_SPLIT_PIXELS ? threads.length + 1 : 1
   if (painters === 1) {
     const output = new Uint8Array(width * height * 3)
-    paintRows(plan, 0, height, output)
+    paintRows(plan, [[0, height]], output)
     return Promise.resolve(output)
   }
   const pass = queue.then(() => paintShared(plan, painters))
@@ -105,19 +88,16 @@ async function paintShared(plan: PaintPlan, painters: number): Promise<Uint8Arra
   }
   const bands = Array.from({ length: painters }, (): Array<[number, number]> => [])
   for (let top = 0, stripe = 0; top < height; top += STRIPE_ROWS, stripe++) bands[stripe % painters]!.push([top, Math.min(height, top + STRIPE_ROWS)])
-  const paintHere = (rows: Array<[number, number]>) => {
-    for (const [top, bottom] of rows) paintRows(shared, top, bottom, output)
-  }
   const posted = bands.slice(1).map((rows, index) =>
-    threads[index]!.paint(shared, rows, output).then(
+    threads[index]!.request((id): BandRequest => ({ id, plan: shared, rows, output })).then(
       () => void paintStats.byThreads++,
       (error: unknown) => {
         if (paintStats.repainted++ === 0) process.emitWarning(`A painting thread failed (${error instanceof Error ? error.message : String(error)}); its rows are painted on the calling thread`)
-        paintHere(rows)
+        paintRows(shared, rows, output)
       },
     ),
   )
-  paintHere(bands[0]!)
+  paintRows(shared, bands[0]!, output)
   await Promise.all(posted)
   return output.slice()
 }

@@ -1,4 +1,4 @@
-// A painting thread (paint-threads.ts): paints the bands of rows it is sent into the shared output.
+// A painting thread (paint-threads.ts): paints the stripes of rows it is sent into the shared output.
 import { parentPort } from 'node:worker_threads'
 import { paintRows } from './surface-compose'
 import type { BandRequest, BandReply } from './paint-threads'
@@ -6,7 +6,7 @@ import type { BandRequest, BandReply } from './paint-threads'
 parentPort!.on('message', (request: BandRequest) => {
   let reply: BandReply
   try {
-    for (const [top, bottom] of request.rows) paintRows(request.plan, top, bottom, request.output)
+    paintRows(request.plan, request.rows, request.output)
     reply = { id: request.id, ok: true }
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }

@@ -60,14 +60,14 @@ const MAX_LIGHT = 2.6
 export function redesignFromSurfaces(input: SurfaceRedesignInput): SurfaceRedesign {
   const plan = planRedesign(input)
   const output = new Uint8Array(plan.width * plan.height * 3)
-  paintRows(plan, 0, plan.height, output)
+  paintRows(plan, [[0, plan.height]], output)
   return { pixels: output, geometry: plan.geometry }
 }
 
 /**
  * Everything the full-size pass needs, worked out on the label grid: the room's geometry, each surface's light, what
  * each class becomes and the grade. Plain data and typed arrays only, so a copy can be posted to another thread
- * (paint-threads.ts), which then paints a band of rows with paintRows.
+ * (paint-threads.ts), which then paints stripes of rows with paintRows.
  */
 export function planRedesign(input: SurfaceRedesignInput): PaintPlan {
   const { pixels, width, height, labels, labelWidth, labelHeight } = input
@@ -143,12 +143,12 @@ export type PaintPlan = {
 }
 
 /**
- * The full-size pass over rows [top, bottom) of the photo, into `output` (interleaved RGB, the whole photo's size).
- * Each row depends only on the plan, so bands of rows can be painted on different threads with the same result.
+ * The full-size pass over some stripes of rows of the photo (each [top, bottom)), into `output` (interleaved RGB, the
+ * whole photo's size). Each row depends only on the plan, so stripes can be painted on different threads with the
+ * same result.
  */
-export function paintRows(input: PaintPlan, top: number, bottom: number, output: Uint8Array): void {
-  const { pixels, width, labels, labelWidth, labelHeight } = input
-  const height = input.height
+export function paintRows(input: PaintPlan, stripes: ReadonlyArray<readonly [number, number]>, output: Uint8Array): void {
+  const { pixels, width, height, labels, labelWidth, labelHeight } = input
   // Writes through a clamped view round to the nearest code value.
   const clamped = new Uint8ClampedArray(output.buffer, output.byteOffset, output.length)
   const painter = new Painter(input)
@@ -167,74 +167,76 @@ export function paintRows(input: PaintPlan, top: number, bottom: number, output:
   const candidateLabel = new Int32Array(4)
   const candidateWeight = new Float64Array(4)
 
-  for (let y = top; y < bottom; y++) {
-    const rowPosition = Math.min(labelHeight - 1, Math.max(0, ((y + 0.5) * labelHeight) / height - 0.5))
-    const rowLow = Math.floor(rowPosition)
-    const rowHigh = Math.min(labelHeight - 1, rowLow + 1)
-    const wy = rowPosition - rowLow
-    const lowOffset = rowLow * labelWidth
-    const highOffset = rowHigh * labelWidth
-    painter.startRow(y, rowLow, rowHigh, wy)
-    for (let x = 0; x < width; x++) {
-      const offset = (y * width + x) * 3
-      const red8 = pixels[offset]!
-      const green8 = pixels[offset + 1]!
-      const blue8 = pixels[offset + 2]!
-      const low = columnLow[x]!
-      const high = columnHigh[x]!
-      const wx = columnWeight[x]!
-      const topLeft = lowOffset + low
-      const topRight = lowOffset + high
-      const bottomLeft = highOffset + low
-      const bottomRight = highOffset + high
-      const label = labels[topLeft]!
-      painter.column(low, high, wx)
-      if (labels[topRight] === label && labels[bottomLeft] === label && labels[bottomRight] === label) {
-        painter.paint(label, x, red8, green8, blue8)
-        clamped[offset] = painter.red
-        clamped[offset + 1] = painter.green
-        clamped[offset + 2] = painter.blue
-        continue
-      }
-      // A label border: each label's weight is its corners' nearness times how well the label's local colour
-      // there matches this pixel (joint bilateral upsampling guided by the full-size photo).
-      let count = 0
-      count = addCandidate(candidateLabel, candidateWeight, count, labels[topLeft]!, (1 - wx) * (1 - wy), labelColour, topLeft, red8, green8, blue8)
-      count = addCandidate(candidateLabel, candidateWeight, count, labels[topRight]!, wx * (1 - wy), labelColour, topRight, red8, green8, blue8)
-      count = addCandidate(candidateLabel, candidateWeight, count, labels[bottomLeft]!, (1 - wx) * wy, labelColour, bottomLeft, red8, green8, blue8)
-      count = addCandidate(candidateLabel, candidateWeight, count, labels[bottomRight]!, wx * wy, labelColour, bottomRight, red8, green8, blue8)
-      let best = 0
-      for (let index = 1; index < count; index++) if (candidateWeight[index]! > candidateWeight[best]!) best = index
-      if (!input.keptByChoice[candidateLabel[best]!]) {
-        for (let index = 0; index < count; index++) {
-          if (input.keptByChoice[candidateLabel[index]!] && candidateWeight[index]! >= KEEP_BORDER_SHARE * (candidateWeight[index]! + candidateWeight[best]!)) {
-            best = index
-            break
+  for (const [top, bottom] of stripes) {
+    for (let y = top; y < bottom; y++) {
+      const rowPosition = Math.min(labelHeight - 1, Math.max(0, ((y + 0.5) * labelHeight) / height - 0.5))
+      const rowLow = Math.floor(rowPosition)
+      const rowHigh = Math.min(labelHeight - 1, rowLow + 1)
+      const wy = rowPosition - rowLow
+      const lowOffset = rowLow * labelWidth
+      const highOffset = rowHigh * labelWidth
+      painter.startRow(y, rowLow, rowHigh, wy)
+      for (let x = 0; x < width; x++) {
+        const offset = (y * width + x) * 3
+        const red8 = pixels[offset]!
+        const green8 = pixels[offset + 1]!
+        const blue8 = pixels[offset + 2]!
+        const low = columnLow[x]!
+        const high = columnHigh[x]!
+        const wx = columnWeight[x]!
+        const topLeft = lowOffset + low
+        const topRight = lowOffset + high
+        const bottomLeft = highOffset + low
+        const bottomRight = highOffset + high
+        const label = labels[topLeft]!
+        painter.column(low, high, wx)
+        if (labels[topRight] === label && labels[bottomLeft] === label && labels[bottomRight] === label) {
+          painter.paint(label, x, red8, green8, blue8)
+          clamped[offset] = painter.red
+          clamped[offset + 1] = painter.green
+          clamped[offset + 2] = painter.blue
+          continue
+        }
+        // A label border: each label's weight is its corners' nearness times how well the label's local colour
+        // there matches this pixel (joint bilateral upsampling guided by the full-size photo).
+        let count = 0
+        count = addCandidate(candidateLabel, candidateWeight, count, labels[topLeft]!, (1 - wx) * (1 - wy), labelColour, topLeft, red8, green8, blue8)
+        count = addCandidate(candidateLabel, candidateWeight, count, labels[topRight]!, wx * (1 - wy), labelColour, topRight, red8, green8, blue8)
+        count = addCandidate(candidateLabel, candidateWeight, count, labels[bottomLeft]!, (1 - wx) * wy, labelColour, bottomLeft, red8, green8, blue8)
+        count = addCandidate(candidateLabel, candidateWeight, count, labels[bottomRight]!, wx * wy, labelColour, bottomRight, red8, green8, blue8)
+        let best = 0
+        for (let index = 1; index < count; index++) if (candidateWeight[index]! > candidateWeight[best]!) best = index
+        if (!input.keptByChoice[candidateLabel[best]!]) {
+          for (let index = 0; index < count; index++) {
+            if (input.keptByChoice[candidateLabel[index]!] && candidateWeight[index]! >= KEEP_BORDER_SHARE * (candidateWeight[index]! + candidateWeight[best]!)) {
+              best = index
+              break
+            }
           }
         }
-      }
-      let second = -1
-      for (let index = 0; index < count; index++) if (index !== best && (second < 0 || candidateWeight[index]! > candidateWeight[second]!)) second = index
-      const bestLabel = candidateLabel[best]!
-      painter.paint(bestLabel, x, red8, green8, blue8)
-      let red = painter.red
-      let green = painter.green
-      let blue = painter.blue
-      // A kept pixel stays exactly as it was; a redrawn one next to another label blends towards it where the
-      // photo cannot tell them apart (a soft edge, no stair steps).
-      if (second >= 0 && painter.changed(bestLabel)) {
-        const share = candidateWeight[best]! / (candidateWeight[best]! + candidateWeight[second]!)
-        if (share < 0.85) {
-          const keepShare = 0.5 + 0.5 * smooth((share - 0.5) / 0.35)
-          painter.paint(candidateLabel[second]!, x, red8, green8, blue8)
-          red = red * keepShare + painter.red * (1 - keepShare)
-          green = green * keepShare + painter.green * (1 - keepShare)
-          blue = blue * keepShare + painter.blue * (1 - keepShare)
+        let second = -1
+        for (let index = 0; index < count; index++) if (index !== best && (second < 0 || candidateWeight[index]! > candidateWeight[second]!)) second = index
+        const bestLabel = candidateLabel[best]!
+        painter.paint(bestLabel, x, red8, green8, blue8)
+        let red = painter.red
+        let green = painter.green
+        let blue = painter.blue
+        // A kept pixel stays exactly as it was; a redrawn one next to another label blends towards it where the
+        // photo cannot tell them apart (a soft edge, no stair steps).
+        if (second >= 0 && painter.changed(bestLabel)) {
+          const share = candidateWeight[best]! / (candidateWeight[best]! + candidateWeight[second]!)
+          if (share < 0.85) {
+            const keepShare = 0.5 + 0.5 * smooth((share - 0.5) / 0.35)
+            painter.paint(candidateLabel[second]!, x, red8, green8, blue8)
+            red = red * keepShare + painter.red * (1 - keepShare)
+            green = green * keepShare + painter.green * (1 - keepShare)
+            blue = blue * keepShare + painter.blue * (1 - keepShare)
+          }
         }
+        clamped[offset] = red
+        clamped[offset + 1] = green
+        clamped[offset + 2] = blue
       }
-      clamped[offset] = red
-      clamped[offset + 1] = green
-      clamped[offset + 2] = blue
     }
   }
 }
