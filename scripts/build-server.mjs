@@ -1,5 +1,6 @@
-// Bundles the server into dist/server/main.js, and the engine's threads into engine-worker.js and paint-worker.js
-// beside it (dependencies stay external), and copies the migrations beside them.
+// Bundles the server into dist/server/server.js, its launcher into main.js (src/launch.ts: what `npm start` runs), and
+// the engine's threads into engine-worker.js and paint-worker.js beside them (dependencies stay external), and copies
+// the migrations beside them.
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -9,7 +10,8 @@ const out = path.join(root, 'dist', 'server')
 rmSync(out, { recursive: true, force: true })
 await build({
   entryPoints: {
-    main: path.join(root, 'src', 'main.ts'),
+    main: path.join(root, 'src', 'launch.ts'),
+    server: path.join(root, 'src', 'main.ts'),
     'paint-worker': path.join(root, 'src', 'server', 'providers', 'generation', 'local', 'paint-worker.ts'),
     'engine-worker': path.join(root, 'src', 'server', 'providers', 'generation', 'local', 'engine-worker.ts'),
   },

@@ -11,6 +11,13 @@ import { restrictNewFiles, securePrivateFolder, tightenTree } from './server/lib
 import { retryPendingContactMessages } from './server/services/contact'
 import { startUploadSweeper } from './server/services/upload-sweeper'
 
+// Started by the launcher (src/launch.ts): when it is gone, however it went, the server goes at once too, as it would
+// have had it been that process itself. The channel alone never keeps the server running.
+if (process.channel) {
+  process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'))
+  process.channel.unref()
+}
+
 // Before anything is written: the data folder and every file in it belong to this user alone.
 restrictNewFiles()
 const config = loadConfig()

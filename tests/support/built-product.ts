@@ -13,8 +13,10 @@ export const BUILT_SERVER = path.join(ROOT, 'dist', 'server', 'main.js')
 export type BuiltProduct = {
   url: string
   port: number
+  /** The server's process: the launcher's child where it starts one (src/launch.ts), else the launcher itself. */
   pid: number
   dataDir: string
+  /** The process started: `node dist/server/main.js`. */
   child: ChildProcess
   /** Everything the process wrote to stdout (its JSON log lines). */
   log: () => string
@@ -22,7 +24,7 @@ export type BuiltProduct = {
   outbox: () => string[]
   /** Waits for an email the predicate accepts (the server sends some after it has answered). */
   waitForMail: (predicate: (mail: string) => boolean, timeoutMs?: number) => Promise<string>
-  /** The process's resident memory now, in bytes (from /proc). */
+  /** The server process's resident memory now, in bytes (from /proc). */
   rss: () => number
   /** Stops the process (SIGTERM, waits for it to exit). */
   stop: () => Promise<void>
@@ -64,10 +66,11 @@ export async function startBuiltProduct(env: Record<string, string> = {}, option
   while (Date.now() - startedAt < 240_000) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the built server exited during start-up (${child.exitCode}):\n${output.slice(-3000)}`)
     if (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) {
+      const pid = serverPid(child.pid!)
       return {
         url,
         port,
-        pid: child.pid!,
+        pid,
         dataDir,
         child,
         log: () => output,
@@ -82,7 +85,7 @@ export async function startBuiltProduct(env: Record<string, string> = {}, option
           }
         },
         rss: () => {
-          const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+          const status = readFileSync(`/proc/${pid}/status`, 'utf8')
           return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0) * 1024
         },
         stop: async () => {
@@ -97,6 +100,13 @@ export async function startBuiltProduct(env: Record<string, string> = {}, option
   }
   child.kill('SIGKILL')
   throw new Error(`the built server did not start within 240 s:\n${output.slice(-3000)}`)
+}
+
+/** The process that serves: the launcher's only child where it started one (on Linux), else the launcher. */
+export function serverPid(launcher: number): number {
+  const children = readFileSync(`/proc/${launcher}/task/${launcher}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+  if (children.length > 1) throw new Error(`the launcher ${launcher} has ${children.length} children, expected one server`)
+  return children[0] ?? launcher
 }
 
 /** The database a stopped built server used (its PGlite folder, or its PostgreSQL database), for checks after the run. */
