@@ -104,6 +104,7 @@ export async function startBuiltProduct(env: Record<string, string> = {}, option
 
 /** The process that serves: the launcher's only child where it started one (on Linux), else the launcher. */
 export function serverPid(launcher: number): number {
+  if (process.platform !== 'linux') return launcher
   const children = readFileSync(`/proc/${launcher}/task/${launcher}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
   if (children.length > 1) throw new Error(`the launcher ${launcher} has ${children.length} children, expected one server`)
   return children[0] ?? launcher

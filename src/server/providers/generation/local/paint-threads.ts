@@ -4,7 +4,7 @@
 // byte for byte the one-thread pass's. A painting thread that fails or dies costs time, not the picture: its stripes
 // are painted here instead.
 import { availableParallelism } from 'node:os'
-import { paintRows, type PaintPlan } from './surface-compose'
+import { paintAllRows, paintRows, type PaintPlan } from './surface-compose'
 import { WorkerRequests } from './worker-entry'
 
 /** `rows`: the [top, bottom) stripes of rows to paint. */
@@ -66,11 +66,7 @@ let queue: Promise<unknown> = Promise.resolve()
 export function paintInParallel(plan: PaintPlan): Promise<Uint8Array> {
   const { width, height } = plan
   const painters = width * height >= MIN_SPLIT_PIXELS ? threads.length + 1 : 1
-  if (painters === 1) {
-    const output = new Uint8Array(width * height * 3)
-    paintRows(plan, [[0, height]], output)
-    return Promise.resolve(output)
-  }
+  if (painters === 1) return Promise.resolve(paintAllRows(plan))
   const pass = queue.then(() => paintShared(plan, painters))
   queue = pass.catch(() => undefined)
   return pass

@@ -59,9 +59,14 @@ const MAX_LIGHT = 2.6
 
 export function redesignFromSurfaces(input: SurfaceRedesignInput): SurfaceRedesign {
   const plan = planRedesign(input)
+  return { pixels: paintAllRows(plan), geometry: plan.geometry }
+}
+
+/** The full-size pass over every row on this thread; returns the painted photo (interleaved RGB). */
+export function paintAllRows(plan: PaintPlan): Uint8Array {
   const output = new Uint8Array(plan.width * plan.height * 3)
   paintRows(plan, [[0, plan.height]], output)
-  return { pixels: output, geometry: plan.geometry }
+  return output
 }
 
 /**

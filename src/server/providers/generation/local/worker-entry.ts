@@ -1,6 +1,6 @@
 // The engine's worker threads (decision 0056): how one is started, and WorkerRequests, which carries numbered
 // requests to one and their replies back. From the built server (scripts/build-server.mjs) the entry is a .js file
-// beside dist/server/main.js, which is also where every bundle's import.meta.url points. From source (tests, benches,
+// in dist/server beside the server's own bundle (server.js), which is also where every bundle's import.meta.url points. From source (tests, benches,
 // `npm run dev`) it is a .ts file beside this one, loaded through tsx's loader, registered inside the new thread: on
 // Node 20 a worker does not inherit a loader given as `--import tsx`.
 import { readFileSync } from 'node:fs'
