@@ -6,11 +6,11 @@
 // lit and shot). Deterministic per seed and index; a scene whose three files exist with the same job is
 // skipped, so a long batch can be stopped and resumed. See docs/assets.md.
 import { Buffer } from 'node:buffer'
-import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
+import { Blender } from './blender.mjs'
 import { autoExposure, denoisePasses, filmicLook, grade } from './denoise.mjs'
 
 /** Bump when the scene code changes in a way that changes renders: every eval scene's job hash changes. */
@@ -57,22 +57,15 @@ export async function writeLabelPng(labels, width, height, rgbTable, file) {
   await sharp(rgb, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 9, adaptiveFiltering: true, palette: false }).toFile(file)
 }
 
-function runBlender(root, args, logFile) {
-  const started = Date.now()
-  const out = spawnSync('nice', ['-n', '19', 'blender', '-b', '-noaudio', '--python', join(root, 'scripts/assets/scene.py'), '--', ...args], {
-    cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
-  })
-  writeFileSync(logFile, (out.stdout || '') + (out.stderr || ''))
-  if (out.status !== 0 || !/LAVO_(RENDER|TONEMAP)_DONE/.test(out.stdout || '')) throw new Error(`blender failed (${args[0]}), see ${logFile}`)
-  return (Date.now() - started) / 1000
-}
-
-/** Renders one job (eval scene or product layout) with its label pass; returns the tonemapped 16-bit PNG path, labels and meta. */
-export async function renderWithLabels(root, job, workDir, { photo = true } = {}) {
+/**
+ * Renders one job (eval scene or product layout) with its label pass in `blender` (a Blender of blender.mjs);
+ * returns the tonemapped 16-bit PNG path, labels and meta.
+ */
+export async function renderWithLabels(root, blender, job, workDir, { photo = true } = {}) {
   mkdirSync(workDir, { recursive: true })
   const jobFile = join(workDir, 'job.json')
   writeFileSync(jobFile, JSON.stringify({ ...job, passDir: workDir, labels: true, labelsOnly: !photo }))
-  const blenderSeconds = runBlender(root, ['render', jobFile], join(workDir, 'render.log'))
+  const blenderSeconds = await blender.run(['render', jobFile], join(workDir, 'render.log'))
   const meta = JSON.parse(readFileSync(join(workDir, 'meta.json'), 'utf8'))
   const labels = new Uint8Array(readFileSync(join(workDir, 'labels.u8')))
   if (labels.length !== meta.width * meta.height) throw new Error(`label pass has ${labels.length} pixels, expected ${meta.width}×${meta.height}`)
@@ -87,7 +80,7 @@ export async function renderWithLabels(root, job, workDir, { photo = true } = {}
   writeFileSync(linearFile, Buffer.from(linear.buffer))
   const look = filmicLook(meta.grade.contrast ?? 0)
   const png = join(workDir, 'photo.png')
-  result.tonemapSeconds = runBlender(root, ['tonemap', linearFile, String(meta.width), String(meta.height), png, look, exposure.toFixed(3)], join(workDir, 'tonemap.log'))
+  result.tonemapSeconds = await blender.run(['tonemap', linearFile, meta.width, meta.height, png, look, exposure.toFixed(3)], join(workDir, 'tonemap.log'))
   Object.assign(result, { png, exposure, look })
   return result
 }
@@ -126,6 +119,7 @@ export async function renderEvalScenes(root, argv, catalogue, labelTable) {
   let rendered = 0
   let skipped = 0
   let failed = 0
+  const blender = new Blender(root)
   for (let index = args.start; index < args.start + args.count; index++) {
     const name = sceneName(args.seed, index)
     const job = { mode: 'eval', seed: args.seed, index, width: args.width, samples: args.samples, version: EVAL_VERSION, catalogueHash }
@@ -145,7 +139,7 @@ export async function renderEvalScenes(root, argv, catalogue, labelTable) {
     process.stdout.write(`eval ${name} … `)
     const workDir = join(root, '.tmp/renders/eval', name)
     try {
-      const r = await renderWithLabels(root, { ...job, name, catalogue: catalogueFile }, workDir)
+      const r = await renderWithLabels(root, blender, { ...job, name, catalogue: catalogueFile }, workDir)
       if (await isUniform(r.png)) throw new Error('the photo came out one flat colour (no light reached the camera): not a scene to learn from or measure on')
       await sharp(r.png).toColourspace('srgb').jpeg({ quality: 80, mozjpeg: true, chromaSubsampling: '4:2:0' }).toFile(files.photo)
       await writeLabelPng(r.labels, r.meta.width, r.meta.height, rgbTable, files.labels)
@@ -171,5 +165,6 @@ export async function renderEvalScenes(root, argv, catalogue, labelTable) {
       process.exitCode = 1
     }
   }
+  blender.close()
   console.log(`${rendered} rendered, ${skipped} already done, ${failed} failed → ${outDir}`)
 }

@@ -14,12 +14,13 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Blender } from './blender.mjs'
 import { autoExposure, denoisePasses, filmicLook, grade } from './denoise.mjs'
 import { renderEvalScenes, renderWithLabels, writeLabelPng } from './eval-scenes.mjs'
 import { ASPECT, writeVariants } from './variants.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const SCENE = join(ROOT, 'scripts/assets/scene.py')
+const blender = new Blender(ROOT)
 const RAW = join(ROOT, '.tmp/renders')
 const PUBLIC = join(ROOT, 'public/images')
 
@@ -113,18 +114,6 @@ function isFresh(job) {
   }
 }
 
-function runBlender(args, logFile) {
-  const started = Date.now()
-  const out = spawnSync('nice', ['-n', '19', 'blender', '-b', '-noaudio', '--python', SCENE, '--', ...args], {
-    cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
-  })
-  writeFileSync(logFile, (out.stdout || '') + (out.stderr || ''))
-  if (out.status !== 0 || !/LAVO_(RENDER|TONEMAP)_DONE/.test(out.stdout || '')) {
-    throw new Error(`blender failed (${args[0]}), see ${logFile}`)
-  }
-  return (Date.now() - started) / 1000
-}
-
 async function renderJob(job) {
   const passDir = join(RAW, 'passes', `${job.kind}-${job.name}`)
   const logDir = join(RAW, 'logs')
@@ -133,7 +122,7 @@ async function renderJob(job) {
   mkdirSync(join(RAW, job.kind), { recursive: true })
   const jobFile = join(passDir, 'job.json')
   writeFileSync(jobFile, JSON.stringify({ ...job, passDir }))
-  const blenderSeconds = runBlender(['render', jobFile], join(logDir, `${job.kind}-${job.name}.render.log`))
+  const blenderSeconds = await blender.run(['render', jobFile], join(logDir, `${job.kind}-${job.name}.render.log`))
   const meta = JSON.parse(readFileSync(join(passDir, 'meta.json'), 'utf8'))
   const t0 = Date.now()
   const linear = denoisePasses(passDir, meta.width, meta.height)
@@ -143,7 +132,7 @@ async function renderJob(job) {
   const linearFile = join(passDir, 'linear.f32')
   writeFileSync(linearFile, Buffer.from(linear.buffer))
   const look = filmicLook(meta.grade.contrast ?? 0)
-  const tonemapSeconds = runBlender(['tonemap', linearFile, String(meta.width), String(meta.height), rawPng(job.kind, job.name), look, exposure.toFixed(3)],
+  const tonemapSeconds = await blender.run(['tonemap', linearFile, meta.width, meta.height, rawPng(job.kind, job.name), look, exposure.toFixed(3)],
     join(logDir, `${job.kind}-${job.name}.tonemap.log`))
   const record = {
     hash: job.hash, samples: job.samples, width: meta.width, height: meta.height, look, exposure: Number(exposure.toFixed(3)),
@@ -206,7 +195,7 @@ async function renderStockLabels(catalogue, jobs, force) {
     }
     process.stdout.write(`labels ${job.name} … `)
     const workDir = join(RAW, 'passes', `labels-${job.name}`)
-    const r = await renderWithLabels(ROOT, { ...job, width: 960, height: 720 }, workDir, { photo: false })
+    const r = await renderWithLabels(ROOT, blender, { ...job, width: 960, height: 720 }, workDir, { photo: false })
     const source = join(PUBLIC, 'stock', `${job.name}-960.jpg`)
     writeFileSync(files.photo, readFileSync(source))
     await writeLabelPng(r.labels, 960, 720, catalogue.labels.map((e) => {
@@ -221,6 +210,14 @@ async function renderStockLabels(catalogue, jobs, force) {
 }
 
 async function main() {
+  try {
+    await run()
+  } finally {
+    blender.close()
+  }
+}
+
+async function run() {
   const argv = process.argv.slice(2)
   const catalogue = exportCatalogue()
   if (argv[0] === 'eval') {

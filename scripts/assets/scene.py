@@ -4,6 +4,9 @@
       (job.mode: 'before' | 'style' (the product layouts) | 'eval' (a randomised scene, lavo_eval.py);
        job.labels: also render the label pass (labels.u8); job.labelsOnly: only the label pass)
     blender -b -noaudio --python scripts/assets/scene.py -- tonemap <linear.f32> <width> <height> <out.png> <look> <exposure>
+    blender -b -noaudio --python scripts/assets/scene.py -- serve
+      (one Blender for many commands: each stdin line is a JSON array of the arguments above, and each
+       command ends with a line `LAVO_SERVE_END ok` or `LAVO_SERVE_END error`; blender.mjs drives it)
 
 `render` builds the procedural bathroom the job describes (layout, dated "before" preset or a
 catalogue style + palette), renders it with Cycles on the CPU and writes the light passes as raw
@@ -30,6 +33,11 @@ PASSES = ['Image', 'DiffDir', 'DiffInd', 'DiffCol', 'GlossDir', 'GlossInd', 'Glo
 
 def reset():
     bpy.ops.wm.read_factory_settings(use_empty=True)
+    # The material and pattern caches hold datablocks of the file just emptied (and number new materials by
+    # their size): a Blender serving many scenes starts each one as a fresh process would.
+    for name in ('lavo_materials', 'lavo_patterns'):
+        if name in sys.modules:
+            sys.modules[name]._cache.clear()
     scene = bpy.context.scene
     scene.render.engine = 'CYCLES'
     return scene
@@ -273,18 +281,39 @@ def tonemap(src, width, height, out, look, exposure):
     print('LAVO_TONEMAP_DONE', out)
 
 
-def main():
-    argv = sys.argv[sys.argv.index('--') + 1:] if '--' in sys.argv else []
-    if not argv:
-        print(__doc__)
-        sys.exit(2)
-    if argv[0] == 'render':
+def command(argv):
+    if argv and argv[0] == 'render':
         render(argv[1])
-    elif argv[0] == 'tonemap':
+    elif argv and argv[0] == 'tonemap':
         tonemap(*argv[1:7])
     else:
         print(__doc__)
         sys.exit(2)
+
+
+def serve():
+    """Runs commands read from stdin until it closes. Starting Blender costs about as much as rendering a small
+    scene, so the labelled-scene batches keep one Blender per renderer instead of two per scene."""
+    import traceback
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            command(json.loads(line))
+            status = 'ok'
+        except (Exception, SystemExit):
+            traceback.print_exc()
+            status = 'error'
+        sys.stderr.flush()
+        print('LAVO_SERVE_END', status, flush=True)
+
+
+def main():
+    argv = sys.argv[sys.argv.index('--') + 1:] if '--' in sys.argv else []
+    if argv[:1] == ['serve']:
+        serve()
+    else:
+        command(argv)
 
 
 try:
