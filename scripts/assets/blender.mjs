@@ -29,18 +29,19 @@ export class Blender {
     const child = this.#child ?? this.#start()
     const started = Date.now()
     this.#commands++
-    const status = await new Promise((resolve, reject) => {
-      this.#pending = { resolve, reject }
-      child.stdin.write(JSON.stringify(args.map(String)) + '\n')
-    }).finally(() => {
+    let status
+    try {
+      status = await new Promise((resolve, reject) => {
+        this.#pending = { resolve, reject }
+        child.stdin.write(JSON.stringify(args.map(String)) + '\n')
+      })
+    } catch (error) {
+      throw new Error(`blender failed (${args[0]}): ${error.message}, see ${logFile}`, { cause: error })
+    } finally {
       this.#pending = null
-    }).catch((error) => {
       writeFileSync(logFile, this.#output)
       this.#output = ''
-      throw new Error(`blender failed (${args[0]}): ${error.message}, see ${logFile}`)
-    })
-    writeFileSync(logFile, this.#output)
-    this.#output = ''
+    }
     if (status !== 'ok') throw new Error(`blender failed (${args[0]}), see ${logFile}`)
     return (Date.now() - started) / 1000
   }

@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
-import { Blender } from './blender.mjs'
 import { autoExposure, denoisePasses, filmicLook, grade } from './denoise.mjs'
 
 /** Bump when the scene code changes in a way that changes renders: every eval scene's job hash changes. */
@@ -61,7 +60,7 @@ export async function writeLabelPng(labels, width, height, rgbTable, file) {
  * Renders one job (eval scene or product layout) with its label pass in `blender` (a Blender of blender.mjs);
  * returns the tonemapped 16-bit PNG path, labels and meta.
  */
-export async function renderWithLabels(root, blender, job, workDir, { photo = true } = {}) {
+export async function renderWithLabels(blender, job, workDir, { photo = true } = {}) {
   mkdirSync(workDir, { recursive: true })
   const jobFile = join(workDir, 'job.json')
   writeFileSync(jobFile, JSON.stringify({ ...job, passDir: workDir, labels: true, labelsOnly: !photo }))
@@ -104,7 +103,8 @@ async function isUniform(file) {
 /** Standard deviation of the 8-bit values (all channels) below which a photo is one flat colour. */
 const UNIFORM_STDEV = 2
 
-export async function renderEvalScenes(root, argv, catalogue, labelTable) {
+/** Renders the labelled scenes `argv` asks for in `blender` (a Blender of blender.mjs; the caller closes it). */
+export async function renderEvalScenes(root, blender, argv, catalogue, labelTable) {
   const args = parseEvalArgs(argv)
   const outDir = resolve(root, args.out)
   mkdirSync(outDir, { recursive: true })
@@ -119,7 +119,6 @@ export async function renderEvalScenes(root, argv, catalogue, labelTable) {
   let rendered = 0
   let skipped = 0
   let failed = 0
-  const blender = new Blender(root)
   for (let index = args.start; index < args.start + args.count; index++) {
     const name = sceneName(args.seed, index)
     const job = { mode: 'eval', seed: args.seed, index, width: args.width, samples: args.samples, version: EVAL_VERSION, catalogueHash }
@@ -139,7 +138,7 @@ export async function renderEvalScenes(root, argv, catalogue, labelTable) {
     process.stdout.write(`eval ${name} … `)
     const workDir = join(root, '.tmp/renders/eval', name)
     try {
-      const r = await renderWithLabels(root, blender, { ...job, name, catalogue: catalogueFile }, workDir)
+      const r = await renderWithLabels(blender, { ...job, name, catalogue: catalogueFile }, workDir)
       if (await isUniform(r.png)) throw new Error('the photo came out one flat colour (no light reached the camera): not a scene to learn from or measure on')
       await sharp(r.png).toColourspace('srgb').jpeg({ quality: 80, mozjpeg: true, chromaSubsampling: '4:2:0' }).toFile(files.photo)
       await writeLabelPng(r.labels, r.meta.width, r.meta.height, rgbTable, files.labels)
@@ -165,6 +164,5 @@ export async function renderEvalScenes(root, argv, catalogue, labelTable) {
       process.exitCode = 1
     }
   }
-  blender.close()
   console.log(`${rendered} rendered, ${skipped} already done, ${failed} failed → ${outDir}`)
 }

@@ -195,7 +195,7 @@ async function renderStockLabels(catalogue, jobs, force) {
     }
     process.stdout.write(`labels ${job.name} … `)
     const workDir = join(RAW, 'passes', `labels-${job.name}`)
-    const r = await renderWithLabels(ROOT, blender, { ...job, width: 960, height: 720 }, workDir, { photo: false })
+    const r = await renderWithLabels(blender, { ...job, width: 960, height: 720 }, workDir, { photo: false })
     const source = join(PUBLIC, 'stock', `${job.name}-960.jpg`)
     writeFileSync(files.photo, readFileSync(source))
     await writeLabelPng(r.labels, 960, 720, catalogue.labels.map((e) => {
@@ -222,7 +222,7 @@ async function run() {
   const catalogue = exportCatalogue()
   if (argv[0] === 'eval') {
     console.log(requireBlender())
-    return renderEvalScenes(ROOT, argv.slice(1), catalogue, catalogue.labels)
+    return renderEvalScenes(ROOT, blender, argv.slice(1), catalogue, catalogue.labels)
   }
   const args = parseArgs(argv)
   if (args.labels) {

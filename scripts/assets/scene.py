@@ -302,7 +302,8 @@ def serve():
             command(json.loads(line))
             status = 'ok'
         except (Exception, SystemExit):
-            traceback.print_exc()
+            # on stdout, so the trace is in this command's log before its end line (stderr is another pipe)
+            traceback.print_exc(file=sys.stdout)
             status = 'error'
         sys.stderr.flush()
         print('LAVO_SERVE_END', status, flush=True)
