@@ -3,7 +3,7 @@
 // (npm run bench -- engine-accuracy --scenes DIR).
 // Each benchmark prints its own figures; a benchmark that exits non-zero fails the run. The database benchmarks
 // measure PGlite and PostgreSQL (TEST_DATABASE_URL, or a server answering on 127.0.0.1:5432). Each runs as the built
-// server runs: in production mode, with the allocator setting its launcher gives it (src/launch.ts, decision 0057).
+// server runs: in production mode, with the allocator setting its launcher gives it (src/launch.ts, decision 0058).
 import { readdirSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'

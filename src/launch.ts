@@ -1,5 +1,5 @@
 // The server's front door, built as dist/server/main.js. Where the C library's allocator needs a setting the process
-// must have from its start (server/lib/steady-allocator.ts, decision 0057), it runs the server (dist/server/server.js,
+// must have from its start (server/lib/steady-allocator.ts, decision 0058), it runs the server (dist/server/server.js,
 // from src/main.ts) in a child process with that setting, passes signals on and ends as the server ends; anywhere else
 // it runs the server in this process.
 import { spawn } from 'node:child_process'

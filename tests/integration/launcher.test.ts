@@ -1,5 +1,5 @@
-// The built server's front door (src/launch.ts, decision 0057): on Linux `node dist/server/main.js` runs the server in
-// a child process whose allocator returns large blocks to the system, and the two live and end together.
+// The built server's front door (src/launch.ts, decisions 0057 and 0058): on Linux `node dist/server/main.js` runs the
+// server in a child process whose allocator shares two arenas among its threads, and the two live and end together.
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { STEADY_ALLOCATOR_ENV, hasSteadyAllocator } from '../../src/server/lib/steady-allocator'
@@ -32,7 +32,7 @@ describe('hasSteadyAllocator', () => {
   it('asks for the setting on Linux alone, and only where it is not set yet', () => {
     expect(hasSteadyAllocator({}, 'linux')).toBe(false)
     expect(hasSteadyAllocator({ ...STEADY_ALLOCATOR_ENV }, 'linux')).toBe(true)
-    expect(hasSteadyAllocator({ MALLOC_MMAP_THRESHOLD_: '1048576' }, 'linux')).toBe(true)
+    expect(hasSteadyAllocator({ MALLOC_ARENA_MAX: '4' }, 'linux')).toBe(true)
     expect(hasSteadyAllocator({}, 'darwin')).toBe(true)
     expect(hasSteadyAllocator({}, 'win32')).toBe(true)
   })

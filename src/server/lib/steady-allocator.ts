@@ -1,21 +1,23 @@
-// glibc's malloc keeps the memory a process frees for reuse, and raises the size above which a block gets pages of
-// its own from the system each time such a block is freed (up to 32 MB). A redesign frees many blocks of a few MB
-// (the decoded photo, the network's activations, libvips's buffers) from several threads, so after a few designs
-// they all come from the threads' heaps, where freed pages rarely go back: the server's memory crept from about
-// 300 MB after its first 4 MP design to 450-515 MB after twenty, with the same work in hand. With the threshold fixed
-// at STEADY_MMAP_THRESHOLD every block that large is mapped and unmapped on its own, and memory stays at about
-// 280 MB (decision 0057). The setting is read from the environment once, as the process starts, so the server's
-// entry (src/launch.ts) starts the server in a child process that has it. Other C libraries ignore it.
+// glibc's malloc gives each thread that allocates at the same time as another an arena (a heap) of its own, up to
+// eight per core, and a block freed in the middle of an arena's heap stays with the process. A redesign frees many
+// blocks of a few MB (the decoded photo, the network's activations, libvips's buffers) from several threads (the
+// engine's, its painting threads, libvips's), so each arena keeps its own high-water mark: the server's memory crept
+// from about 340 MB after its first 4 MP design to 510-550 MB after forty, with the same work in hand. With at most
+// STEADY_ARENAS arenas the threads share what each frees, and memory levels off at about 440 MB by the fifteenth
+// design (decision 0058). Fixing the mmap threshold instead (decision 0057) kept memory lower but paid for it in page
+// faults: every large block came fresh from the system, and a design took 2.5 times as long. The setting is read from
+// the environment once, as the process starts, so the server's entry (src/launch.ts) starts the server in a child
+// process that has it. Other C libraries ignore it.
 
-/** Blocks of this many bytes or more get pages of their own, returned to the system when freed. */
-export const STEADY_MMAP_THRESHOLD = 256 * 1024
+/** How many malloc arenas the server's threads share. */
+export const STEADY_ARENAS = 2
 
-/** What the server's process environment needs for glibc's malloc to keep to STEADY_MMAP_THRESHOLD. */
-export const STEADY_ALLOCATOR_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: String(STEADY_MMAP_THRESHOLD) }
+/** What the server's process environment needs for glibc's malloc to keep to STEADY_ARENAS. */
+export const STEADY_ALLOCATOR_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: String(STEADY_ARENAS) }
 
 /**
  * Whether a process started with `env` on `platform` already allocates as the server should: anywhere but Linux
- * (glibc is the C library that needs it), or where the threshold is already set (by the launcher, or by whoever runs
+ * (glibc is the C library that needs it), or where the setting is already there (by the launcher, or by whoever runs
  * the server and chose another value).
  */
 export function hasSteadyAllocator(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
