@@ -3,6 +3,8 @@
 // and, when TEST_DATABASE_URL is set, PostgreSQL. The product runs in its own process (ROLE=api, so
 // accepted jobs wait in the queue and no generation competes for the CPU). Each of the 50 connections
 // is a different signed-in user with 30 designs, so per-user caching gets no help from one hot user.
+// Generation requests take turns among the 50 users, each with their own photo (already screened by a
+// first generation), with MAX_QUEUED_GENERATIONS at its ceiling of 100 open per account.
 // Percentiles are exact, from every response's own time (autocannon's summary has no p95).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -65,7 +67,7 @@ for (const kind of kinds) {
     databaseUrl = url.toString()
   }
   const port = await freePort()
-  const productEnv = { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, ROLE: 'api', NODE_ENV: 'production', RATE_LIMIT: 'off', LOG_LEVEL: 'error', AUTH_SECRET: 'load-bench-secret-load-bench-secret-0001', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
+  const productEnv = { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, ROLE: 'api', NODE_ENV: 'production', RATE_LIMIT: 'off', MAX_QUEUED_GENERATIONS: '100', LOG_LEVEL: 'error', AUTH_SECRET: 'load-bench-secret-load-bench-secret-0001', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
   let product = await startProductProcess(productEnv)
   let database: DatabaseHandle | undefined
   const openDatabase = async () => (databaseUrl ? openPostgres(databaseUrl, { max: 2 }) : await openPglite(path.join(dataDir, 'pglite')))
@@ -91,8 +93,6 @@ for (const kind of kinds) {
     database = undefined
     product = await startProductProcess(productEnv)
     const client = clients[0]!
-    const userId = userIds[0]!
-    const headers = { cookie: client.cookieHeader, origin: product.url }
     let nextUser = 0
     const asUsers = (target: { setHeaders: (headers: Record<string, string>) => void }) => target.setHeaders({ cookie: clients[nextUser++ % USERS]!.cookieHeader, origin: product.url })
     console.log(`\n${kind}: 50 connections (50 users, ${DESIGNS_PER_USER} designs each), 8 s per path`)
@@ -104,18 +104,48 @@ for (const kind of kinds) {
       ok = ok && pass
     }
 
-    const imageId = await uploadPhoto(client, readFileSync(fixture))
-    const grant = await client.json<{ output: string }>('/api/admin/command', { body: { args: ['credits:grant', (await client.me()).body.user!.email, '100000', '--note', 'load bench'] }, headers: { authorization: `Bearer ${readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim()}` } })
-    if (grant.status !== 200) throw new Error(`could not grant credits: ${JSON.stringify(grant.body)}`)
-    const body = JSON.stringify({ imageId, style: 'glam', retry: true })
-    const measured = await run({ url: `${product.url}/api/generations`, method: 'POST', connections: 20, duration: 8, headers: { ...headers, 'content-type': 'application/json' }, body })
+    // Each request comes from the next of the 50 users, with that user's own photo: an account may have
+    // MAX_QUEUED_GENERATIONS open at a time, and nothing runs them here (ROLE=api).
+    const photo = readFileSync(fixture)
+    const imageIds = await Promise.all(clients.map((each) => uploadPhoto(each, photo)))
+    const adminHeaders = { authorization: `Bearer ${readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim()}` }
+    for (const each of clients) {
+      const grant = await client.json<{ output: string }>('/api/admin/command', { body: { args: ['credits:grant', (await each.me()).body.user!.email, '100000', '--note', 'load bench'] }, headers: adminHeaders })
+      if (grant.status !== 200) throw new Error(`could not grant credits: ${JSON.stringify(grant.body)}`)
+    }
+    // Each photo is screened (a person, a room) the first time it is used, once; the measured load is acceptance.
+    for (const [user, each] of clients.entries()) {
+      const first = await each.json('/api/generations', { body: { imageId: imageIds[user], style: 'glam', retry: true } })
+      if (first.status < 200 || first.status > 299) throw new Error(`warm-up generation refused: ${first.status} ${JSON.stringify(first.body)}`)
+    }
+    let nextRequest = 0
+    const measured = await run({
+      url: `${product.url}/api/generations`,
+      method: 'POST',
+      connections: 20,
+      duration: 8,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const user = nextRequest++ % USERS
+            return { ...request, headers: { cookie: clients[user]!.cookieHeader, origin: product.url, 'content-type': 'application/json' }, body: JSON.stringify({ imageId: imageIds[user], style: 'glam', retry: true }) }
+          },
+        },
+      ],
+    })
     line('  POST /api/generations', measured)
     const { result: accept, errors } = measured
     await product.stop()
     database = await openDatabase()
-    const generations = Number(((await database.db.execute(`select count(*)::int as n from generations where user_id = '${userId}'`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)
-    const charged = 100_002 - (await getCreditBalance(database.db, userId)) - 0
-    const balanced = (await getCreditBalance(database.db, userId)) === (await getLedgerSum(database.db, userId))
+    let generations = 0
+    let charged = 0
+    let balanced = true
+    for (const userId of userIds) {
+      generations += Number(((await database.db.execute(`select count(*)::int as n from generations where user_id = '${userId}'`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)
+      const balance = await getCreditBalance(database.db, userId)
+      charged += 100_002 - balance
+      balanced = balanced && balance === (await getLedgerSum(database.db, userId))
+    }
     const rate = accept['2xx'] / 8
     const pass = errors === 0 && rate >= 200 && charged === generations && balanced
     console.log(`    ${accept['2xx']} accepted (${rate.toFixed(0)}/s), ${generations} generations, ${charged} credits charged, ledger = balance: ${balanced}`)
