@@ -116,11 +116,39 @@ const SPLIT_CLASSES = [CLASS_WALL, CLASS_WALL_TILE, CLASS_FLOOR, CLASS_VANITY, C
 /** Least chromaticity distance between two materials' centres, and least share of the smaller one. */
 const MIN_MATERIAL_SEPARATION = 0.035
 const MIN_MATERIAL_SHARE = 0.06
+/** Least clusterContrast of two materials: below it the class is one material in changing light. */
+const MIN_MATERIAL_CONTRAST = 2
+
+/**
+ * How far apart two chromaticity clusters are for their spread: along the line through both centres, the distance
+ * between the centres over the sum of the clusters' standard deviations. Two materials (a mint wainscot under white
+ * paint) make two tight clusters with a gap between them (well above 2); one material under light that changes its
+ * colour from one side to the other (a bright window washing a blue wall out) makes a continuous smear, which any
+ * split cuts into two halves about 1.3-1.7 apart.
+ */
+function clusterContrast(chroma: Float32Array, assignment: Uint8Array, centres: readonly number[]): number {
+  const axisR = centres[2]! - centres[0]!
+  const axisG = centres[3]! - centres[1]!
+  const length = Math.hypot(axisR, axisG)
+  if (length === 0) return 0
+  const sums = [0, 0]
+  const squares = [0, 0]
+  const counts = [0, 0]
+  for (let index = 0; index < assignment.length; index++) {
+    const cluster = assignment[index]!
+    const along = ((chroma[index * 2]! - centres[cluster * 2]!) * axisR + (chroma[index * 2 + 1]! - centres[cluster * 2 + 1]!) * axisG) / length
+    sums[cluster]! += along
+    squares[cluster]! += along * along
+    counts[cluster]!++
+  }
+  const spread = (cluster: number) => Math.sqrt(Math.max(0, squares[cluster]! / counts[cluster]! - (sums[cluster]! / counts[cluster]!) ** 2))
+  return length / Math.max(1e-6, spread(0) + spread(1))
+}
 
 /**
  * Splits a class into two materials by chromaticity (2-means on r/(r+g+b), g/(r+g+b): a change of light keeps a
  * surface's chromaticity, a change of material usually does not), each with its own median luminance as its
- * albedo. Marks the second
+ * albedo, where the two are far enough apart, both big enough and clearly separate (clusterContrast). Marks the second
  * material's pixels in `material` and writes both albedos into `albedo`.
  */
 function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8Array, label: number, material: Uint8Array, albedo: Float32Array, classAlbedo: number): void {
@@ -176,6 +204,7 @@ function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8A
   for (let index = 0; index < members.length; index++) secondCount += assignment[index]!
   const smaller = Math.min(secondCount, members.length - secondCount) / members.length
   if (separation < MIN_MATERIAL_SEPARATION || smaller < MIN_MATERIAL_SHARE) return
+  if (clusterContrast(chroma, assignment, centres) < MIN_MATERIAL_CONTRAST) return
   // The larger material keeps index 0.
   const flip = secondCount > members.length / 2 ? 1 : 0
   const split = new Uint8Array(labels.length).fill(255)
