@@ -131,17 +131,17 @@ function clusterContrast(chroma: Float32Array, assignment: Uint8Array, centres: 
   const axisG = centres[3]! - centres[1]!
   const length = Math.hypot(axisR, axisG)
   if (length === 0) return 0
-  const sums = [0, 0]
+  // The centres are the means of the clusters `assignment` holds (2-means ends by recomputing them from it), so each
+  // cluster's spread is its root mean square distance from its centre.
   const squares = [0, 0]
   const counts = [0, 0]
   for (let index = 0; index < assignment.length; index++) {
     const cluster = assignment[index]!
     const along = ((chroma[index * 2]! - centres[cluster * 2]!) * axisR + (chroma[index * 2 + 1]! - centres[cluster * 2 + 1]!) * axisG) / length
-    sums[cluster]! += along
     squares[cluster]! += along * along
     counts[cluster]!++
   }
-  const spread = (cluster: number) => Math.sqrt(Math.max(0, squares[cluster]! / counts[cluster]! - (sums[cluster]! / counts[cluster]!) ** 2))
+  const spread = (cluster: number) => Math.sqrt(squares[cluster]! / counts[cluster]!)
   return length / Math.max(1e-6, spread(0) + spread(1))
 }
 
