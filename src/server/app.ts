@@ -85,7 +85,7 @@ const SECURITY_HEADERS = {
   'Permissions-Policy': PERMISSIONS_POLICY,
 }
 /** Every /api route but the upload (its own 10 MB cap) and the Stripe webhook (512 kB) takes at most this. */
-const API_BODY_LIMIT = 100 * 1024
+export const API_BODY_LIMIT = 100 * 1024
 const limitApiBody = limitBody(API_BODY_LIMIT)
 const OWN_BODY_LIMITS = [/^\/api\/images\/?$/, /^\/api\/images\/check\/?$/, /^\/api\/webhooks\//]
 const hasOwnBodyLimit = (path: string) => OWN_BODY_LIMITS.some((route) => route.test(path))

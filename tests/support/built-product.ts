@@ -26,6 +26,8 @@ export type BuiltProduct = {
   waitForMail: (predicate: (mail: string) => boolean, timeoutMs?: number) => Promise<string>
   /** The server process's resident memory now, in bytes (from /proc). */
   rss: () => number
+  /** Bytes the server process has read through system calls so far, sockets included (rchar in /proc). */
+  bytesRead: () => number
   /** Stops the process (SIGTERM, waits for it to exit). */
   stop: () => Promise<void>
 }
@@ -84,6 +86,7 @@ export async function startBuiltProduct(env: Record<string, string> = {}, option
             await new Promise((resolve) => setTimeout(resolve, 50))
           }
         },
+        bytesRead: () => Number(/rchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0),
         rss: () => {
           const status = readFileSync(`/proc/${pid}/status`, 'utf8')
           return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0) * 1024
