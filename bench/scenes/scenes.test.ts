@@ -1,5 +1,5 @@
 // The committed labelled scenes (docs/assets.md): the development set rendered by
-// `npm run assets:render -- eval --seed 2026 --count 40 --out bench/scenes/dev --width 320 --samples 4` and the
+// `npm run assets:render -- eval --seed 2026 --count 40 --out bench/scenes/dev --width 320 --samples 16` (decision 0060) and the
 // label maps of the four stock photos (`npm run assets:render -- --labels`). The engine-accuracy bench reads them.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
