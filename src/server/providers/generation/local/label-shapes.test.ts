@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LABEL } from './label-classes'
-import { fitLine, squareDoors } from './label-shapes'
+import { fitLine, settleGlass, squareDoors } from './label-shapes'
 import { createRandom } from './random'
 
 const WIDTH = 160
@@ -107,6 +107,87 @@ describe('squareDoors', () => {
     for (let y = 10; y < 14; y++) for (let x = 10; x < 14; x++) labels[y * WIDTH + x] = LABEL.door
     const before = labels.slice()
     squareDoors(labels, WIDTH, HEIGHT)
+    expect(labels).toEqual(before)
+  })
+})
+
+/** A tiled wall with a framed pane of glass between two leaning lines (frame one pixel wide, metal). */
+function tiledWallWithPane(): { labels: Uint8Array; inPane: (x: number, y: number) => boolean } {
+  const left = (y: number) => 50 + 0.05 * y
+  const right = (y: number) => 110 + 0.05 * y
+  const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL['wall-tile'])
+  const inPane = (x: number, y: number) => y >= 12 && x > Math.round(left(y)) && x < Math.round(right(y))
+  for (let y = 12; y < HEIGHT; y++) {
+    labels[y * WIDTH + Math.round(left(y))] = LABEL.metal
+    labels[y * WIDTH + Math.round(right(y))] = LABEL.metal
+  }
+  return { labels, inPane }
+}
+
+function glassDisagreement(labels: Uint8Array, inPane: (x: number, y: number) => boolean): number {
+  let wrong = 0
+  for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) if ((labels[y * WIDTH + x] === LABEL.glass) !== inPane(x, y)) wrong++
+  return wrong
+}
+
+describe('settleGlass', () => {
+  it('makes a ragged pane, split in two where the glass showed the tiles plainly, one straight pane up to its frame', () => {
+    const { labels, inPane } = tiledWallWithPane()
+    const random = createRandom(3)
+    for (let y = 12; y < HEIGHT; y++) {
+      if (y >= 55 && y < 70) continue // the band where the network saw only tile
+      // each row's glass starts and ends up to 12 pixels short of the frame
+      const from = Math.round(51 + 0.05 * y + random() * 12)
+      const to = Math.round(109 + 0.05 * y - random() * 12)
+      for (let x = from; x <= to; x++) labels[y * WIDTH + x] = LABEL.glass
+    }
+    const before = glassDisagreement(labels, inPane)
+    settleGlass(labels, WIDTH, HEIGHT)
+    expect(before).toBeGreaterThan(1500)
+    expect(glassDisagreement(labels, inPane)).toBeLessThan(before / 10)
+    // one region: every row of the pane has glass, the frame is still metal
+    for (let y = 14; y < HEIGHT; y++) {
+      expect(labels[y * WIDTH + 80]).toBe(LABEL.glass)
+      expect(labels[y * WIDTH + Math.round(50 + 0.05 * y)]).toBe(LABEL.metal)
+    }
+  })
+
+  it('gives a blob of glass too small or too short to be a pane to the wall around it', () => {
+    const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL.wall)
+    for (let y = 40; y < 60; y++) for (let x = 20; x < 70; x++) labels[y * WIDTH + x] = LABEL.glass // 5 % of the picture, 17 % of its height
+    for (let y = 10; y < 110; y++) for (let x = 120; x < 123; x++) labels[y * WIDTH + x] = LABEL.glass // tall, but 1.6 %
+    settleGlass(labels, WIDTH, HEIGHT)
+    expect(labels.every((label) => label === LABEL.wall)).toBe(true)
+  })
+
+  it('gives glass hanging in the wall to the wall, and keeps a pane that stands on its tray', () => {
+    const hanging = new Uint8Array(WIDTH * HEIGHT).fill(LABEL['wall-tile'])
+    for (let y = 10; y < 80; y++) for (let x = 20; x < 60; x++) hanging[y * WIDTH + x] = LABEL.glass
+    const standing = hanging.slice()
+    for (let y = 80; y < 90; y++) for (let x = 15; x < 65; x++) standing[y * WIDTH + x] = LABEL.ceramic
+    const tray = standing.slice()
+    settleGlass(hanging, WIDTH, HEIGHT)
+    settleGlass(standing, WIDTH, HEIGHT)
+    expect(hanging.every((label) => label === LABEL['wall-tile'])).toBe(true)
+    expect(standing).toEqual(tray)
+  })
+
+  it('keeps what stands in front of the glass, and what is not wall beside it', () => {
+    const { labels } = tiledWallWithPane()
+    for (let y = 12; y < HEIGHT; y++) for (let x = 55; x < 110; x++) if (labels[y * WIDTH + x] === LABEL['wall-tile']) labels[y * WIDTH + x] = LABEL.glass
+    for (let y = 60; y < 90; y++) for (let x = 70; x < 80; x++) labels[y * WIDTH + x] = LABEL.prop // a plant behind the glass
+    for (let y = 30; y < 50; y++) for (let x = 20; x < 45; x++) labels[y * WIDTH + x] = LABEL.mirror // a mirror on the wall beside it
+    const before = labels.slice()
+    settleGlass(labels, WIDTH, HEIGHT)
+    for (let index = 0; index < labels.length; index++) {
+      if (before[index] === LABEL.prop || before[index] === LABEL.mirror || before[index] === LABEL.metal) expect(labels[index]).toBe(before[index])
+    }
+  })
+
+  it('leaves a picture without glass as it is', () => {
+    const { labels } = wallWithDoor(2)
+    const before = labels.slice()
+    settleGlass(labels, WIDTH, HEIGHT)
     expect(labels).toEqual(before)
   })
 })

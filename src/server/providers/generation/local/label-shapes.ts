@@ -4,8 +4,10 @@
 // around it in paint, a wandering border is what a person sees first. `squareDoors` fits each door's sides as straight
 // lines and redraws the region between them. Windows were tried too and left out: their regions take in frames,
 // sills and blinds that are not one rectangle, and squaring them measured worse (development set: leak 7.1 % → 7.5 %,
-// boundary F 0.579 → 0.573), while a window keeps its pixels, so its border shows less.
+// boundary F 0.579 → 0.573), while a window keeps its pixels, so its border shows less. Shower glass is squared too,
+// after it is made whole (`settleGlass`): a glass pane is kept, and its border is the one left against the new wall.
 import { LABEL, WALL_KINDS } from './label-classes'
+import { boxBlur } from './box-blur'
 import { floodRegion, neighbourOf } from './label-regions'
 
 /** A region smaller than this share of the picture is too small to fit sides to. */
@@ -84,11 +86,11 @@ export function squareDoors(labels: Uint8Array, width: number, height: number): 
     const label = found[start]!
     if (seen[start] || label !== LABEL.door) continue
     const count = floodRegion(found, width, start, seen, members)
-    if (count >= minPixels) squareRegion(labels, width, height, label, members.subarray(0, count))
+    if (count >= minPixels) squareRegion(labels, width, height, label, members.subarray(0, count), MIN_AGREEMENT)
   }
 }
 
-function squareRegion(labels: Uint8Array, width: number, height: number, label: number, members: Int32Array): void {
+function squareRegion(labels: Uint8Array, width: number, height: number, label: number, members: Int32Array, minAgreement: number): boolean {
   let x0 = width
   let x1 = -1
   let y0 = height
@@ -142,7 +144,7 @@ function squareRegion(labels: Uint8Array, width: number, height: number, label: 
   const left = leftSamples.ts.length >= boxHeight / 2 ? fitLine(leftSamples.ts, leftSamples.vs, MAX_SIDE_SLOPE) : null
   const right = rightSamples.ts.length >= boxHeight / 2 ? fitLine(rightSamples.ts, rightSamples.vs, MAX_SIDE_SLOPE) : null
   const top = tops.length >= boxWidth / 2 ? fitLine(topXs, tops, MAX_TOP_SLOPE) : null
-  if (!left && !right && !top) return
+  if (!left && !right && !top) return false
 
   // The shape: between the fitted sides (or the region's own extent where a side was not fitted), below the fitted
   // top, and above the region's own bottom in each column.
@@ -167,7 +169,7 @@ function squareRegion(labels: Uint8Array, width: number, height: number, label: 
       if (own || shaped) union++
     }
   }
-  if (union === 0 || intersection / union < MIN_AGREEMENT) return
+  if (union === 0 || intersection / union < minAgreement) return false
 
   const wallAround = mostBorderingWall(labels, width, height, members)
   for (let y = by0; y <= y1; y++) {
@@ -179,6 +181,7 @@ function squareRegion(labels: Uint8Array, width: number, height: number, label: 
       else if (own && !shaped && wallAround !== null) labels[index] = wallAround
     }
   }
+  return true
 }
 
 /** The wall kind that borders the region most, or null when no wall touches it. */
@@ -195,4 +198,197 @@ function mostBorderingWall(labels: Uint8Array, width: number, height: number, me
   let best: number | null = null
   for (const [label, count] of votes) if (best === null || count > votes.get(best)!) best = label
   return best
+}
+
+/**
+ * Shower glass is a pane: a tall quadrilateral standing on the tray or the bath's rim, its sides the screen's frame
+ * or the glass's own edge. Through it the network sees the tiles behind, so its map of a pane is ragged (bays of wall
+ * where the glass shows the wall plainly) and can come in pieces; and where it takes a patch of pale wall for glass,
+ * the patch is a blob hanging in the wall. Kept as they are, a ragged pane is a torn grey shape in front of the new
+ * wall and a blob a stain of the old wall in the middle of the new one. `settleGlass`, in place:
+ * - in each row the wall between the glass and a frame (metal) close beside it, and in each column the wall between
+ *   the glass and a frame close above it, is glass;
+ * - glass is closed over the walls: bays and gaps narrower than twice GLASS_CLOSING of the picture's long side fill;
+ * - pieces one above the other are one pane; a pane too small, too short, or hanging in the wall (`standingShare`)
+ *   is not one, and becomes what it borders most;
+ * - each pane left has its sides and top fitted as lines and the walls between them taken in (as `squareDoors` does
+ *   for doors), where that shape agrees with it well enough.
+ * Only wall and wall tile ever become glass: a tap, a plant or a mirror stays what it is.
+ */
+export function settleGlass(labels: Uint8Array, width: number, height: number): void {
+  const pixels = width * height
+  reachFrames(labels, width, height, LABEL.glass, Math.round(GLASS_FRAME_REACH * width), Math.round(GLASS_FRAME_REACH * height))
+  closeOverWalls(labels, width, height, LABEL.glass, Math.max(1, Math.round(GLASS_CLOSING * Math.max(width, height))))
+  const seen = new Uint8Array(pixels)
+  const members = new Int32Array(pixels)
+  const found = labels.slice()
+  const regions: Array<{ pixels: Int32Array; x0: number; x1: number; y0: number; y1: number }> = []
+  for (let start = 0; start < pixels; start++) {
+    if (seen[start] || found[start] !== LABEL.glass) continue
+    const count = floodRegion(found, width, start, seen, members)
+    const region = { pixels: members.slice(0, count), x0: width, x1: -1, y0: height, y1: -1 }
+    for (const pixel of region.pixels) {
+      const x = pixel % width
+      const y = (pixel - x) / width
+      region.x0 = Math.min(region.x0, x)
+      region.x1 = Math.max(region.x1, x)
+      region.y0 = Math.min(region.y0, y)
+      region.y1 = Math.max(region.y1, y)
+    }
+    regions.push(region)
+  }
+  // Pieces of one pane, one above the other (a band where the glass showed the wall plainly split them), are one pane.
+  const group = regions.map((_, index) => index)
+  const root = (index: number): number => (group[index] === index ? index : (group[index] = root(group[index]!)))
+  for (let i = 0; i < regions.length; i++) {
+    for (let j = i + 1; j < regions.length; j++) {
+      const a = regions[i]!
+      const b = regions[j]!
+      const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1
+      const gap = Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1)
+      if (overlap >= GLASS_STACK_OVERLAP * Math.min(a.x1 - a.x0 + 1, b.x1 - b.x0 + 1) && gap <= GLASS_STACK_GAP * height) group[root(j)] = root(i)
+    }
+  }
+  for (let i = 0; i < regions.length; i++) {
+    if (root(i) !== i) continue
+    const parts = regions.filter((_, j) => root(j) === i)
+    const pane = new Int32Array(parts.reduce((sum, part) => sum + part.pixels.length, 0))
+    let offset = 0
+    for (const part of parts) {
+      pane.set(part.pixels, offset)
+      offset += part.pixels.length
+    }
+    const span = Math.max(...parts.map((part) => part.y1)) - Math.min(...parts.map((part) => part.y0)) + 1
+    if (pane.length < GLASS_MIN_SHARE * pixels || span < GLASS_MIN_HEIGHT * height || standingShare(labels, width, height, pane) < GLASS_MIN_STANDING) for (const part of parts) giveToNeighbours(labels, width, pixels, part.pixels)
+    else squareRegion(labels, width, height, LABEL.glass, pane, GLASS_MIN_AGREEMENT)
+  }
+}
+
+/** A pane stands on something: at least this share of its columns end on what is not wall. */
+const GLASS_MIN_STANDING = 0.5
+
+/**
+ * The share of a region's columns whose lowest pixel has, within a few rows below it, something other than wall (a
+ * tray, a bath, the floor, a plant in front) or the picture's foot; 1 for a region that comes down near the foot (it
+ * stands on what the picture cut off, or tapers down to its tray). A pane of glass stands on the tray or the bath's
+ * rim; a patch of pale wall the network took for glass hangs in the wall.
+ */
+function standingShare(labels: Uint8Array, width: number, height: number, members: Int32Array): number {
+  const bottoms = new Int32Array(width).fill(-1)
+  let lowest = 0
+  for (const pixel of members) {
+    const x = pixel % width
+    bottoms[x] = Math.max(bottoms[x]!, (pixel - x) / width)
+    lowest = Math.max(lowest, bottoms[x]!)
+  }
+  // A pane that comes down near the picture's foot stands on what the picture cut off (or tapers down to its tray).
+  if (lowest >= GLASS_FOOT * height) return 1
+  let columns = 0
+  let standing = 0
+  const label = labels[members[0]!]!
+  bottoms.forEach((bottom, x) => {
+    if (bottom < 0) return
+    columns++
+    for (let y = bottom + 1; y <= bottom + STANDING_ROWS; y++) {
+      const below = y < height ? labels[y * width + x]! : -1
+      if (below === label) continue
+      if (below < 0 || !WALL_KINDS.has(below)) standing++
+      return
+    }
+  })
+  return columns ? standing / columns : 0
+}
+
+/** A region reaching below this share of the picture's rows stands. */
+const GLASS_FOOT = 0.96
+/** How far below a region's lowest pixel `standingShare` looks. */
+const STANDING_ROWS = 3
+
+/** Glass regions whose columns overlap by this share of the narrower one's… */
+const GLASS_STACK_OVERLAP = 0.5
+/** …with at most this share of the picture's rows between them are pieces of one pane. */
+const GLASS_STACK_GAP = 0.15
+/** How far (share of the picture's width, or height for the top) glass reaches across wall to meet its frame. */
+const GLASS_FRAME_REACH = 0.15
+/** Bays and gaps in the glass narrower than twice this share of the picture's long side are glass. */
+const GLASS_CLOSING = 0.02
+/** A glass region smaller than this share of the picture is not a pane. */
+const GLASS_MIN_SHARE = 0.02
+/** Nor one spanning fewer than this share of the picture's rows. */
+const GLASS_MIN_HEIGHT = 0.25
+/** A pane's fitted shape must agree this well with its region (intersection over union) to replace it. */
+const GLASS_MIN_AGREEMENT = 0.6
+
+/**
+ * Morphological closing of one label's mask with a square (2·radius + 1) window, in place: only pixels of the walls
+ * take the label (a tap or a plant in front of the glass stays what it is).
+ */
+function closeOverWalls(labels: Uint8Array, width: number, height: number, label: number, radius: number): void {
+  const pixels = width * height
+  const mask = new Float32Array(pixels)
+  let any = false
+  for (let index = 0; index < pixels; index++) {
+    if (labels[index] === label) {
+      mask[index] = 1
+      any = true
+    }
+  }
+  if (!any) return
+  boxBlur(mask, width, height, radius)
+  for (let index = 0; index < pixels; index++) mask[index] = mask[index]! > 1e-6 ? 1 : 0
+  boxBlur(mask, width, height, radius)
+  for (let index = 0; index < pixels; index++) if (mask[index]! > 1 - 1e-4 && WALL_KINDS.has(labels[index]!)) labels[index] = label
+}
+
+/** Every pixel of a region takes the label it shares most border with (left as it is when nothing else borders it). */
+function giveToNeighbours(labels: Uint8Array, width: number, pixels: number, region: Int32Array): void {
+  const label = labels[region[0]!]!
+  const votes = new Map<number, number>()
+  for (const pixel of region) {
+    for (let side = 0; side < 4; side++) {
+      const next = neighbourOf(pixel, side, width, pixels)
+      if (next >= 0 && labels[next] !== label) votes.set(labels[next]!, (votes.get(labels[next]!) ?? 0) + 1)
+    }
+  }
+  let best = label
+  for (const [candidate, count] of votes) if (best === label || count > votes.get(best)!) best = candidate
+  for (const pixel of region) labels[pixel] = best
+}
+
+/**
+ * A pane ends at its frame: in every row, the wall between the label's first (last) pixel and a metal pixel at most
+ * `reachX` to its left (right) takes the label, and in every column the wall between its first pixel and metal at most
+ * `reachY` above it. In place; from the map as it came, so one pass does not feed the next.
+ */
+function reachFrames(labels: Uint8Array, width: number, height: number, label: number, reachX: number, reachY: number): void {
+  const found = labels.slice()
+  const fill = (from: number, step: number, count: number, reach: number) => {
+    let index = from + step
+    for (let walked = 0; walked < Math.min(reach, count); walked++, index += step) {
+      const here = found[index]!
+      if (here === LABEL.metal) {
+        for (let back = index - step; back !== from; back -= step) labels[back] = label
+        return
+      }
+      if (!WALL_KINDS.has(here)) return
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    let first = -1
+    let last = -1
+    for (let x = 0; x < width; x++) {
+      if (found[row + x] !== label) continue
+      if (first < 0) first = x
+      last = x
+    }
+    if (first < 0) continue
+    fill(row + first, -1, first, reachX)
+    fill(row + last, 1, width - 1 - last, reachX)
+  }
+  for (let x = 0; x < width; x++) {
+    let y = 0
+    while (y < height && found[y * width + x] !== label) y++
+    if (y < height) fill(y * width + x, -width, y, reachY)
+  }
 }

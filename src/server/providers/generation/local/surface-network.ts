@@ -13,7 +13,7 @@ import { LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
 import { estimateRoomGeometry } from './room-geometry'
 import { alignTileLine } from './tile-line'
 import { floodRegion, neighbourOf } from './label-regions'
-import { squareDoors } from './label-shapes'
+import { settleGlass, squareDoors } from './label-shapes'
 
 /**
  * Long side of the picture the network sees when its surfaces.json does not say (`inference.longSide`, chosen at
@@ -162,6 +162,8 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   // WALL_PATCH_SHARE of the picture, bordered mostly by the other, becomes the other.
   removeSpeckles(refined.labels, width, height, Math.round(WALL_PATCH_SHARE * width * height), WALL_KINDS)
   squareDoors(refined.labels, width, height)
+  // Shower glass made whole: panes squared, blobs of wall taken for glass given back (label-shapes.ts, decision 0061).
+  settleGlass(refined.labels, width, height)
   // Then wall tile ends at a level line on each wall, fitted to the answer in the room's perspective (tile-line.ts).
   alignTileLine(refined.labels, width, height, estimateRoomGeometry(refined.labels, width, height), refined.tileShare)
   return { width, height, labels: refined.labels }
