@@ -609,11 +609,12 @@ describe.each(DATABASE_KINDS)('the built server under the issue-16 attack on %s'
           }
         }
       }
-      // The lower quartile of each: a busy machine (other test files on both cores in CI) only ever adds time, and adds
-      // it to a few answers, while work done before answering adds to every one of the known account's answers.
-      const knownLow = quantile(knownMs, 0.25)
-      const unknownLow = quantile(unknownMs, 0.25)
-      console.log(`reset request timing, lower quartile of ${knownMs.length} each: known ${knownLow.toFixed(2)} ms, unknown ${unknownLow.toFixed(2)} ms (medians ${median(knownMs).toFixed(2)} and ${median(unknownMs).toFixed(2)})`)
+      // The fastest tenth of each: a busy machine (other test files on both cores in CI) only ever adds time, to some
+      // answers more than others (the known account's work, done after its answer, still takes a core from the client
+      // reading that answer), while work done before answering adds to every one of the known account's answers.
+      const knownLow = quantile(knownMs, 0.1)
+      const unknownLow = quantile(unknownMs, 0.1)
+      console.log(`reset request timing, fastest tenth of ${knownMs.length} each: known ${knownLow.toFixed(2)} ms, unknown ${unknownLow.toFixed(2)} ms (medians ${median(knownMs).toFixed(2)} and ${median(unknownMs).toFixed(2)})`)
       // Answering only after the work (a regression) makes the known account's answer wait for its lookup, token and
       // email: 3.5-4.8 ms slower of 7-8 ms on a quiet machine. Equal means within 2 ms or 20 % of the unknown answer.
       expect(Math.abs(knownLow - unknownLow)).toBeLessThan(Math.max(2, 0.2 * unknownLow))
