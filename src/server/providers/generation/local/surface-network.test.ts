@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
-import { favourClasses, mirrorPlanes, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession } from './surface-network'
+import { favourClasses, mirrorPlanes, shiftTowardsTile, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession } from './surface-network'
 
 /** A label grid filled with one label, with a way to paint rectangles of another and to read a pixel. */
 function labelGrid(width: number, height: number, fill: number) {
@@ -109,6 +109,25 @@ describe('the surface network around the model', () => {
     const before = planes.slice()
     favourClasses(planes, 2, new Map())
     expect(planes).toEqual(before)
+  })
+
+  it('moves odds between painted wall and wall tile only, keeping their sum and every other class', () => {
+    // Pixel 0: wall 0.5, tile 0.3, glass 0.2 (tile's odds 0.6 become 0.9 at 1.5: wall 0.4210…, tile 0.3789…).
+    // Pixel 1: no wall or tile at all (a mirror): nothing to move.
+    const planes = new Float32Array(LABEL_CLASS_COUNT * 2)
+    planes[LABEL.wall * 2] = 0.5
+    planes[LABEL['wall-tile'] * 2] = 0.3
+    planes[LABEL.glass * 2] = 0.2
+    planes[LABEL.mirror * 2 + 1] = 1
+    const before = planes.slice()
+    shiftTowardsTile(planes, 2, 1.5)
+    expect(planes[LABEL['wall-tile'] * 2]! / planes[LABEL.wall * 2]!).toBeCloseTo(0.9, 5)
+    expect(planes[LABEL.wall * 2]! + planes[LABEL['wall-tile'] * 2]!).toBeCloseTo(0.8, 5)
+    for (let index = 0; index < planes.length; index++) {
+      if (index !== LABEL.wall * 2 && index !== LABEL['wall-tile'] * 2) expect(planes[index]).toBe(before[index])
+    }
+    shiftTowardsTile(planes, 2, 1)
+    expect(planes[LABEL['wall-tile'] * 2]! / planes[LABEL.wall * 2]!).toBeCloseTo(0.9, 5)
   })
 
   it('folds islands too small to be a thing into their surroundings and leaves real things alone', () => {
