@@ -1,5 +1,5 @@
-// Connected regions of one label in a label map: the one flood fill that cleaning specks (surface-network.ts) and
-// squaring doors (label-shapes.ts) share.
+// Connected regions of one label in a label map: the one flood fill, and the one count of what borders a region, that
+// cleaning specks (surface-network.ts) and squaring doors and glass (label-shapes.ts) share.
 
 /** The 4-neighbour of a pixel on one side (0 left, 1 right, 2 up, 3 down), or -1 past the picture's edge. */
 export function neighbourOf(pixel: number, side: number, width: number, pixels: number): number {
@@ -30,4 +30,24 @@ export function floodRegion(labels: Uint8Array, width: number, start: number, se
     }
   }
   return count
+}
+
+/**
+ * The label that shares most border (4-neighbour sides) with a region, among labels `accept` takes (any by default),
+ * never the region's own; ties go to the lower label id. Null when no such label touches it.
+ */
+export function mostBorderingLabel(labels: Uint8Array, width: number, members: ArrayLike<number>, accept?: (label: number) => boolean): number | null {
+  const own = labels[members[0]!]
+  const votes = new Uint32Array(256)
+  for (let index = 0; index < members.length; index++) {
+    for (let side = 0; side < 4; side++) {
+      const next = neighbourOf(members[index]!, side, width, labels.length)
+      if (next < 0) continue
+      const label = labels[next]!
+      if (label !== own && (!accept || accept(label))) votes[label]!++
+    }
+  }
+  let best: number | null = null
+  for (let label = 0; label < 256; label++) if (votes[label]! > (best === null ? 0 : votes[best]!)) best = label
+  return best
 }

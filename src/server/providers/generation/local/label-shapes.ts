@@ -11,7 +11,7 @@
 // new wall.
 import { LABEL, WALL_KINDS } from './label-classes'
 import { boxBlur } from './box-blur'
-import { floodRegion, neighbourOf } from './label-regions'
+import { floodRegion, mostBorderingLabel } from './label-regions'
 
 /** A region smaller than this share of the picture is too small to fit sides to. */
 const MIN_SHARE = 0.004
@@ -174,7 +174,7 @@ function squareRegion(labels: Uint8Array, width: number, height: number, label: 
   }
   if (union === 0 || intersection / union < minAgreement) return false
 
-  const wallAround = mostBorderingWall(labels, width, height, members)
+  const wallAround = mostBorderingLabel(labels, width, members, (neighbour) => WALL_KINDS.has(neighbour))
   for (let y = by0; y <= y1; y++) {
     for (let x = bx0; x <= bx1; x++) {
       const index = y * width + x
@@ -185,22 +185,6 @@ function squareRegion(labels: Uint8Array, width: number, height: number, label: 
     }
   }
   return true
-}
-
-/** The wall kind that borders the region most, or null when no wall touches it. */
-function mostBorderingWall(labels: Uint8Array, width: number, height: number, members: Int32Array): number | null {
-  const votes = new Map<number, number>()
-  for (const pixel of members) {
-    for (let side = 0; side < 4; side++) {
-      const next = neighbourOf(pixel, side, width, width * height)
-      if (next < 0) continue
-      const label = labels[next]!
-      if (WALL_KINDS.has(label)) votes.set(label, (votes.get(label) ?? 0) + 1)
-    }
-  }
-  let best: number | null = null
-  for (const [label, count] of votes) if (best === null || count > votes.get(best)!) best = label
-  return best
 }
 
 /**
@@ -264,7 +248,7 @@ export function settleGlass(labels: Uint8Array, width: number, height: number): 
     const span = Math.max(...parts.map((part) => part.y1)) - Math.min(...parts.map((part) => part.y0)) + 1
     const isPane = pane.length >= GLASS_MIN_SHARE * pixels && span >= GLASS_MIN_HEIGHT * height && standingShare(labels, width, height, pane) >= GLASS_MIN_STANDING
     if (isPane) squareRegion(labels, width, height, LABEL.glass, pane, GLASS_MIN_AGREEMENT)
-    else for (const part of parts) giveToNeighbours(labels, width, pixels, part.pixels)
+    else for (const part of parts) giveToNeighbours(labels, part.pixels, width)
   }
 }
 
@@ -345,18 +329,9 @@ function closeOverWalls(labels: Uint8Array, width: number, height: number, label
 }
 
 /** Every pixel of a region takes the label it shares most border with (left as it is when nothing else borders it). */
-function giveToNeighbours(labels: Uint8Array, width: number, pixels: number, region: Int32Array): void {
-  const label = labels[region[0]!]!
-  const votes = new Map<number, number>()
-  for (const pixel of region) {
-    for (let side = 0; side < 4; side++) {
-      const next = neighbourOf(pixel, side, width, pixels)
-      if (next >= 0 && labels[next] !== label) votes.set(labels[next]!, (votes.get(labels[next]!) ?? 0) + 1)
-    }
-  }
-  let best = label
-  for (const [candidate, count] of votes) if (best === label || count > votes.get(best)!) best = candidate
-  for (const pixel of region) labels[pixel] = best
+function giveToNeighbours(labels: Uint8Array, region: Int32Array, width: number): void {
+  const best = mostBorderingLabel(labels, width, region)
+  if (best !== null) for (const pixel of region) labels[pixel] = best
 }
 
 /**

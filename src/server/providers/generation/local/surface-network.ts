@@ -12,7 +12,7 @@ import { computeSuperpixels } from './superpixels'
 import { LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
 import { estimateRoomGeometry } from './room-geometry'
 import { alignTileLine } from './tile-line'
-import { floodRegion, neighbourOf } from './label-regions'
+import { floodRegion, mostBorderingLabel } from './label-regions'
 import { settleGlass, squareDoors } from './label-shapes'
 
 /**
@@ -238,22 +238,13 @@ export function removeSpeckles(labels: Uint8Array, width: number, height: number
   const pixels = width * height
   const seen = new Uint8Array(pixels)
   const members = new Int32Array(pixels)
-  const votes = new Uint32Array(256)
   for (let start = 0; start < pixels; start++) {
     if (seen[start]) continue
     const label = labels[start]!
     const count = floodRegion(labels, width, start, seen, members)
     if (count >= minPixels || (among && !among.has(label))) continue
-    votes.fill(0)
-    for (let index = 0; index < count; index++) {
-      for (let side = 0; side < 4; side++) {
-        const next = neighbourOf(members[index]!, side, width, pixels)
-        if (next >= 0 && labels[next] !== label) votes[labels[next]!]!++
-      }
-    }
-    let best = label
-    for (let candidate = 0; candidate < 256; candidate++) if (votes[candidate]! > (best === label ? 0 : votes[best]!)) best = candidate
-    if (among && !among.has(best)) continue
+    const best = mostBorderingLabel(labels, width, members.subarray(0, count))
+    if (best === null || (among && !among.has(best))) continue
     for (let index = 0; index < count; index++) labels[members[index]!] = best
   }
 }
