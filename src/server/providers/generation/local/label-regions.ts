@@ -1,5 +1,5 @@
-// Connected regions of one label in a label map: the one flood fill, and the one count of what borders a region, that
-// cleaning specks (surface-network.ts) and squaring doors and glass (label-shapes.ts) share.
+// Connected regions of one label in a label map: the one flood fill, bounding box and count of what borders a region
+// that cleaning specks (surface-network.ts) and squaring doors and glass (label-shapes.ts) share.
 
 /** The 4-neighbour of a pixel on one side (0 left, 1 right, 2 up, 3 down), or -1 past the picture's edge. */
 export function neighbourOf(pixel: number, side: number, width: number, pixels: number): number {
@@ -50,4 +50,22 @@ export function mostBorderingLabel(labels: Uint8Array, width: number, members: A
   let best: number | null = null
   for (let label = 0; label < 256; label++) if (votes[label]! > (best === null ? 0 : votes[best]!)) best = label
   return best
+}
+
+/** The smallest box (inclusive pixel bounds) holding every pixel of a region. */
+export function regionBounds(members: ArrayLike<number>, width: number): { x0: number; x1: number; y0: number; y1: number } {
+  let x0 = Number.POSITIVE_INFINITY
+  let x1 = -1
+  let y0 = Number.POSITIVE_INFINITY
+  let y1 = -1
+  for (let index = 0; index < members.length; index++) {
+    const pixel = members[index]!
+    const x = pixel % width
+    const y = (pixel - x) / width
+    x0 = Math.min(x0, x)
+    x1 = Math.max(x1, x)
+    y0 = Math.min(y0, y)
+    y1 = Math.max(y1, y)
+  }
+  return { x0, x1, y0, y1 }
 }

@@ -11,7 +11,7 @@
 // new wall.
 import { LABEL, WALL_KINDS } from './label-classes'
 import { boxBlur } from './box-blur'
-import { floodRegion, mostBorderingLabel } from './label-regions'
+import { floodRegion, mostBorderingLabel, regionBounds } from './label-regions'
 
 /** A region smaller than this share of the picture is too small to fit sides to. */
 const MIN_SHARE = 0.004
@@ -94,18 +94,7 @@ export function squareDoors(labels: Uint8Array, width: number, height: number): 
 }
 
 function squareRegion(labels: Uint8Array, width: number, height: number, label: number, members: Int32Array, minAgreement: number): boolean {
-  let x0 = width
-  let x1 = -1
-  let y0 = height
-  let y1 = -1
-  for (const pixel of members) {
-    const x = pixel % width
-    const y = (pixel - x) / width
-    x0 = Math.min(x0, x)
-    x1 = Math.max(x1, x)
-    y0 = Math.min(y0, y)
-    y1 = Math.max(y1, y)
-  }
+  const { x0, x1, y0, y1 } = regionBounds(members, width)
   const boxWidth = x1 - x0 + 1
   const boxHeight = y1 - y0 + 1
   const rowFirst = new Int32Array(boxHeight).fill(width)
@@ -213,16 +202,8 @@ export function settleGlass(labels: Uint8Array, width: number, height: number): 
   for (let start = 0; start < pixels; start++) {
     if (seen[start] || found[start] !== LABEL.glass) continue
     const count = floodRegion(found, width, start, seen, members)
-    const region = { pixels: members.slice(0, count), x0: width, x1: -1, y0: height, y1: -1 }
-    for (const pixel of region.pixels) {
-      const x = pixel % width
-      const y = (pixel - x) / width
-      region.x0 = Math.min(region.x0, x)
-      region.x1 = Math.max(region.x1, x)
-      region.y0 = Math.min(region.y0, y)
-      region.y1 = Math.max(region.y1, y)
-    }
-    regions.push(region)
+    const pieces = members.slice(0, count)
+    regions.push({ pixels: pieces, ...regionBounds(pieces, width) })
   }
   // Pieces of one pane, one above the other (a band where the glass showed the wall plainly split them), are one pane.
   const group = regions.map((_, index) => index)
