@@ -36,14 +36,23 @@ if (deps.payments.name === 'test') {
 
 const stops: Array<() => Promise<void> | void> = []
 const SHUTDOWN_DRAIN_MS = 10_000
+/**
+ * Models still loading (onnxruntime sessions being created): shutdown lets them finish before the process exits, since
+ * exiting while a session is created aborts the process from native code ("terminate called after throwing an
+ * instance of 'Napi::Error'", SIGABRT) instead of ending it cleanly.
+ */
+const warmUps: Array<Promise<unknown>> = []
+function warmUp(loading: Promise<unknown> | undefined, failed: string): void {
+  if (loading) warmUps.push(loading.catch((error: unknown) => logger.warn(failed, { error })))
+}
 
 if (config.role !== 'worker') {
   const app = createApp(deps)
   // Product lists run the on-machine detector; load its model now rather than on the first request.
   const analyzer = deps.roomAnalyzer as { warmUp?: () => Promise<void> }
-  analyzer.warmUp?.().catch((error) => logger.warn('room analyzer warm-up failed; lists will fall back if it keeps failing', { error }))
+  warmUp(analyzer.warmUp?.(), 'room analyzer warm-up failed; lists will fall back if it keeps failing')
   // The photo check (decision 0042) adds the face models to the same detector.
-  deps.screenPhoto.warmUp?.().catch((error) => logger.warn('photo check warm-up failed; the first check will load its models', { error }))
+  warmUp(deps.screenPhoto.warmUp?.(), 'photo check warm-up failed; the first check will load its models')
   const requests = drainable(app.fetch)
   const server = serve({ fetch: requests.handle, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind, email: email.name, payments: deps.payments.name })
@@ -69,7 +78,7 @@ if (config.role !== 'api') {
   deps.queue.start(deps.jobHandlers)
   logger.info('worker started', { database: database.kind, generation: config.generationProvider })
   // The built-in engine loads its model and builds its material tiles on its own thread now, not on the first design.
-  deps.generation.warmUp?.().catch((error: unknown) => logger.warn('design engine warm-up failed; the first design will load what it needs', { error }))
+  warmUp(deps.generation.warmUp?.(), 'design engine warm-up failed; the first design will load what it needs')
   stops.push(() => deps.queue.stop())
   // Messages whose email failed stay stored; this loop sends them once email works again.
   const timer = setInterval(() => {
@@ -86,6 +95,7 @@ async function shutdown(signal: string) {
   stopping = true
   logger.info('shutting down', { signal })
   for (const stop of stops) await stop()
+  await Promise.race([Promise.all(warmUps), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS).unref())])
   await database.close()
   process.exit(0)
 }
