@@ -41,9 +41,9 @@ const SHUTDOWN_DRAIN_MS = 10_000
  * exiting while a session is created aborts the process from native code ("terminate called after throwing an
  * instance of 'Napi::Error'", SIGABRT) instead of ending it cleanly.
  */
-const warmUps: Array<Promise<unknown>> = []
+const loadingModels = drainable((loading: Promise<unknown>) => loading)
 function warmUp(loading: Promise<unknown> | undefined, failed: string): void {
-  if (loading) warmUps.push(loading.catch((error: unknown) => logger.warn(failed, { error })))
+  if (loading) loadingModels.handle(loading).catch((error: unknown) => logger.warn(failed, { error }))
 }
 
 if (config.role !== 'worker') {
@@ -95,7 +95,7 @@ async function shutdown(signal: string) {
   stopping = true
   logger.info('shutting down', { signal })
   for (const stop of stops) await stop()
-  await Promise.race([Promise.all(warmUps), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS).unref())])
+  await loadingModels.drained(SHUTDOWN_DRAIN_MS)
   await database.close()
   process.exit(0)
 }

@@ -1,7 +1,7 @@
 /**
  * Counts the requests a handler is still working on, so a shutdown can wait for them before closing
  * the database: a request whose client has gone (or that is mid-write at a deploy) still finishes its
- * work instead of failing on a closed pool.
+ * work instead of failing on a closed pool. The server's model warm-ups are counted the same way (src/main.ts).
  */
 export function drainable<Args extends unknown[], Result>(handler: (...args: Args) => Result | Promise<Result>) {
   let active = 0
