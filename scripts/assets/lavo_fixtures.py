@@ -377,7 +377,7 @@ def shower_set(metal_mat, head='rain', arm_length=0.35, z_head=2.1):
 @labelled('shower')
 def glass_panel(x0, x1, z1, metal_mat, y=0.0, frame=False):
     """A glass screen along x at depth y, from the floor to z1."""
-    g = material({'kind': 'glass'})
+    g = material({'kind': 'glass', 'screen': True})
     objs = [box(x0, y - 0.004, 0.0, x1, y + 0.004, z1, g)]
     objs.append(box(x0, y - 0.012, 0.0, x1, y + 0.012, 0.02, metal_mat, bev=0.002))
     if frame:

@@ -420,8 +420,49 @@ def _glass(t, s):
         t.output(e)
         return
     transp = t.node('ShaderNodeBsdfTransparent')
-    t.set(transp.inputs['Color'], rgb(s.get('tint', (0.9, 0.95, 0.94))))
-    t.output(transp)
+    if not s.get('screen'):
+        t.set(transp.inputs['Color'], rgb(s.get('tint', (0.9, 0.95, 0.94))))
+        t.output(transp)
+        return
+    _shower_screen(t, transp)
+
+
+def _shower_screen(t, transp):
+    """A shower screen as photos show one, not the invisible pane a pure transparency makes:
+    - it dims and greens what is behind it: clear float glass (about 80 % through, green) to low-iron glass
+      (about 93 %, nearly neutral), chosen per pane by the object's random number;
+    - it mirrors a little of the room (a glass face reflects about 4 %): a faint haze and soft diagonal
+      streaks, as a window or a lamp makes in a pane. Drawn as emission, so it stays deterministic for the
+      pass-based denoiser;
+    - its polished edges show as a thin green-grey line (the faces whose object-space normal is not the
+      pane's thin axis, y).
+    Only the look changes: the label pass reads the object, so the label maps are the same."""
+    info = t.node('ShaderNodeObjectInfo')
+    rnd = info.outputs['Random']
+    t.set(transp.inputs['Color'], t.mix(rnd, (0.76, 0.86, 0.82), (0.92, 0.95, 0.94)))
+    tc = t.node('ShaderNodeTexCoord')
+    wave = t.node('ShaderNodeTexWave', wave_type='BANDS', bands_direction='DIAGONAL', wave_profile='SIN')
+    t.link(tc.outputs['Object'], wave.inputs['Vector'])
+    wave.inputs['Scale'].default_value = 0.45
+    wave.inputs['Distortion'].default_value = 1.5
+    t.set(wave.inputs['Phase Offset'], t.math('MULTIPLY', rnd, 6.283))
+    streak = t.math('POWER', wave.outputs['Fac'], 6.0)
+    strength = t.math('MULTIPLY', t.math('ADD', t.math('MULTIPLY', streak, 0.08), 0.015), t.math('ADD', t.math('MULTIPLY', rnd, 1.2), 0.4))
+    sheen = t.node('ShaderNodeEmission')
+    t.set(sheen.inputs['Color'], (0.9, 0.95, 1.0))
+    t.set(sheen.inputs['Strength'], strength)
+    face = t.node('ShaderNodeAddShader')
+    t.link(transp.outputs[0], face.inputs[0])
+    t.link(sheen.outputs[0], face.inputs[1])
+    sep = t.node('ShaderNodeSeparateXYZ')
+    t.link(tc.outputs['Normal'], sep.inputs[0])
+    edge = t.math('LESS_THAN', t.math('ABSOLUTE', sep.outputs['Y']), 0.5)
+    rim = t.principled((0.22, 0.34, 0.3), roughness=0.15, specular=0.5)
+    mix = t.node('ShaderNodeMixShader')
+    t.set(mix.inputs[0], edge)
+    t.link(face.outputs[0], mix.inputs[1])
+    t.link(rim.outputs[0], mix.inputs[2])
+    t.output(mix)
 
 
 def _solid_glass(t, s):
