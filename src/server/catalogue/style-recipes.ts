@@ -103,12 +103,13 @@ const RUST = 30
 const OCHRE = 62
 const MUSTARD = 90
 const BORDEAUX = 20
+const SEA_GLASS = 200
 
 // Styles are told apart mostly by which palette colour dresses which surface, at which lightness, in which
 // material; grading adds the light. Second colours stay near the palette so the palette still reads.
 export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
   minimalist: {
-    walls: finish(ref('trim', 0, 0), ref('trim', -6, 0), ref('trim', 0, 0), 1.2, 0.7, 0.3),
+    walls: finish(ref('trim', -4, 0), ref('trim', -10, 0), ref('trim', -4, 0), 1.2, 0.7, 0.3),
     floor: finish(ref('floor'), ref('floor', -7), ref('floor'), 1.2, 0.7, 0.3),
     cabinetry: finish(ref('trim'), ref('trim'), ref('trim'), 1, 0.5, 0.5),
     countertop: top('plaster', 'trim', 'trim'),
@@ -156,7 +157,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     grade: grade(0.12, 0.5, '#2E3A44', '#F4F8FF', 0.25, 0),
   },
   traditional: {
-    walls: finish(ref('accent', -4, 2), ref('accent', -12, 2), ref('accent', -4, 2), 1, 1, 0.35),
+    walls: finish(ref('accent', -12, 1.5), ref('accent', -20, 1.5), ref('accent', -12, 1.5), 1, 1, 0.35),
     floor: finish(ref('trim'), ref('accent', -4, 0.6), ref('walls'), 1, 1, 0.3),
     cabinetry: finish(ref('walls'), ref('walls', -8), ref('walls'), 1, 0.6, 0.4),
     countertop: top('marble', 'trim', 'walls'),
@@ -204,7 +205,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     grade: grade(0.18, 1.5, '#3A3020', '#FFEBC8', 0.35, 0.04),
   },
   coastal: {
-    walls: finish(ref('walls', -2, 2), ref('walls', -14, 2), ref('walls', -2, 2), 1, 1, 0.35),
+    walls: finish(tint(ref('walls', 0, 1.4), SEA_GLASS), tint(ref('walls', -12, 1.4), SEA_GLASS), tint(ref('walls', 0, 1.4), SEA_GLASS), 1, 1, 0.35),
     floor: finish(ref('trim', -8), ref('trim', -16), ref('floor'), 1, 1, 0.3),
     cabinetry: finish(ref('cabinetry'), ref('cabinetry'), ref('cabinetry'), 1, 0.6, 0.4),
     countertop: top('marble', 'trim', 'walls'),
@@ -240,8 +241,9 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     grade: grade(0.2, 1, '#4A3020', '#FFEED0', 0.35, 0),
   },
   glam: {
-    // Pale marble walls veined in the palette's wall colour, a dark polished floor veined light, a lacquered vanity.
-    walls: finish(ref('trim', -3), ref('walls', 0, 0.55), ref('accent', 0, 0.4), 1, 1.3, 0.3),
+    // Pale marble walls veined in a taupe from the cabinetry colour (visible at card size), a dark polished floor
+    // veined light, a lacquered vanity.
+    walls: finish(ref('trim', -3), ref('cabinetry', 10, 0.4), ref('accent', 0, 0.4), 1, 1.3, 0.3),
     floor: finish(ref('cabinetry', -6, 0.8), ref('trim', -12, 0.3), ref('cabinetry', 6), 1, 1.2, 0.3),
     cabinetry: finish(ref('cabinetry', -10), ref('cabinetry', -10), ref('cabinetry', -10), 1, 0.5, 0.4),
     countertop: top('marble', 'trim', 'cabinetry'),
@@ -313,8 +315,8 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     grade: grade(0.2, 1.5, '#40281A', '#FFE4C0', 0.4, 0.04),
   },
   'french-country': {
-    walls: finish(ref('accent', 3, 0.8), ref('accent', -5, 0.8), ref('accent', 3, 0.8), 1, 1, 0.35),
-    floor: finish(ref('accent', -4), ref('accent', -12), ref('accent'), 1, 1, 0.3),
+    walls: finish(ref('accent', 3, 1.3), ref('accent', -5, 1.3), ref('accent', 3, 1.3), 1, 1, 0.35),
+    floor: finish(ref('cabinetry', 6), ref('cabinetry', -2), ref('cabinetry', 10), 1, 1, 0.3),
     cabinetry: finish(ref('walls', -8, 0.6), ref('walls', -14, 0.6), ref('walls', -8, 0.6), 1, 0.8, 0.4),
     countertop: top('marble', 'trim', 'walls'),
     paint: 'limewash',
