@@ -1,4 +1,4 @@
-// Styles must stay apart in a quiet palette (decision 0064): in Warm Neutrals the pairs that once dressed their walls in
+// Styles must stay apart in a quiet palette (decisions 0064, 0065): in Warm Neutrals the pairs that once dressed their walls in
 // the same cream, sand or yellow now differ at a glance, and Glam's marble veins show.
 import { describe, expect, it } from 'vitest'
 import { findPalette } from '../../shared/catalogue/palettes'
@@ -18,13 +18,16 @@ function lab(reference: ColourRef): Lab {
 const walls = (style: StyleId) => lab(findStyleRecipe(style).walls.colour)
 
 describe('style recipes in Warm Neutrals', () => {
-  // Two whites differ by less than two colours can; their materials (tile against paint) tell them apart too.
+  // Two whites differ by less than two colours can; their materials (tile against paint, marble against paint) tell
+  // them apart too.
   it.each([
     ['coastal', 'french-country', 8],
     ['coastal', 'scandinavian', 8],
     ['traditional', 'kids-bathroom', 8],
     ['french-country', 'transitional', 8],
-    ['minimalist', 'scandinavian', 3],
+    ['contemporary', 'transitional', 8],
+    ['minimalist', 'scandinavian', 5],
+    ['scandinavian', 'glam', 3],
   ] as const)('dresses %s and %s walls in colours at least %d ΔE2000 apart', (first, second, apart) => {
     expect(deltaE2000(walls(first), walls(second))).toBeGreaterThan(apart)
   })

@@ -109,7 +109,7 @@ const SEA_GLASS = 200
 // material; grading adds the light. Second colours stay near the palette so the palette still reads.
 export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
   minimalist: {
-    walls: finish(ref('trim', -4, 0), ref('trim', -10, 0), ref('trim', -4, 0), 1.2, 0.7, 0.3),
+    walls: finish(ref('trim', -8, 0), ref('trim', -14, 0), ref('trim', -8, 0), 1.2, 0.7, 0.3),
     floor: finish(ref('floor'), ref('floor', -7), ref('floor'), 1.2, 0.7, 0.3),
     cabinetry: finish(ref('trim'), ref('trim'), ref('trim'), 1, 0.5, 0.5),
     countertop: top('plaster', 'trim', 'trim'),
@@ -133,7 +133,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     grade: grade(0.14, 1, '#5A4A3A', '#FFF4E0', 0.25, 0.02),
   },
   scandinavian: {
-    walls: finish(ref('walls', 3, 0.5), ref('walls', 3, 0.5), ref('walls', 3, 0.5), 1, 1, 0.45),
+    walls: finish(ref('walls', 6, 0.2), ref('walls', 6, 0.2), ref('walls', 6, 0.2), 1, 1, 0.45),
     floor: finish(ref('floor', 8), ref('floor', -2), ref('floor', 12), 1, 0.8, 0.3),
     cabinetry: finish(ref('floor', 8), ref('floor', -2), ref('floor', 12), 1, 0.8, 0.3),
     countertop: top('wood', 'floor', 'floor', 8),
@@ -145,7 +145,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     grade: grade(0.05, 0.5, '#404850', '#FFFDF6', 0.1, 0.03),
   },
   contemporary: {
-    walls: finish(ref('floor', 0, 0.1), ref('floor', -6, 0.1), ref('floor', 0, 0.1), 1, 0.9, 0.3),
+    walls: finish(ref('floor', -10, 0.1), ref('floor', 2, 0.1), ref('floor', -10, 0.1), 1, 0.9, 0.3),
     floor: finish(ref('walls', -10), ref('walls', -16), ref('walls', -6), 1, 1, 0.3),
     cabinetry: finish(ref('cabinetry', -12), ref('cabinetry', -12), ref('cabinetry', -12), 1, 0.5, 0.4),
     countertop: top('marble', 'trim', 'cabinetry'),
