@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
-import { favourClasses, mirrorPlanes, shiftTowardsTile, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession } from './surface-network'
+import { favourClasses, mirrorPlanes, shiftTowardsTile, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession, SPECKLE_SHARE } from './surface-network'
 
 /** A label grid filled with one label, with a way to paint rectangles of another and to read a pixel. */
 function labelGrid(width: number, height: number, fill: number) {
@@ -146,6 +146,15 @@ describe('the surface network around the model', () => {
     expect(at(20, 5)).toBe(9)
     expect(at(0, 0)).toBe(1)
     expect(at(0, 29)).toBe(3)
+  })
+
+  it('keeps a thing the size of a tap handle on a 512 × 384 analysis copy, and removes a speck a quarter of that size', () => {
+    const { labels, width, height, paint, at } = labelGrid(512, 384, 1)
+    paint(100, 100, 10, 8, 12) // 80 pixels of metal (12) in the wall (1)
+    paint(300, 200, 4, 4, 12) // 16 pixels
+    removeSpeckles(labels, width, height, Math.round(SPECKLE_SHARE * width * height))
+    expect(at(105, 104)).toBe(12)
+    expect(at(301, 201)).toBe(1)
   })
 
   it('among given labels only: a small patch of tile in a painted wall becomes wall, a larger tiled area stays', () => {
