@@ -1,5 +1,5 @@
-// Styles must stay apart in a quiet palette (decisions 0064, 0065): in Warm Neutrals the pairs that once dressed their walls in
-// the same cream, sand or yellow now differ at a glance, and Glam's marble veins show.
+// Styles must stay apart in a quiet palette (decisions 0064, 0065): in Warm Neutrals the pairs that once dressed their
+// walls in the same cream, sand, yellow, white or grey now differ at a glance, and Glam's marble veins show.
 import { describe, expect, it } from 'vitest'
 import { findPalette } from '../../shared/catalogue/palettes'
 import type { StyleId } from '../../shared/catalogue/styles'
