@@ -212,6 +212,29 @@ test.describe('The home wizard: photo and style', () => {
     await expect(page.getByTestId('photo-drop-zone')).toBeVisible()
   })
 
+  test('Choosing a style, a palette or what changes leaves the page where the visitor scrolled it', async ({ page }) => {
+    await openWizard(page)
+    await uploadFixture(page)
+    await continueButton(page).click()
+    await expect(stepHeading(page)).toHaveText('Choose your style')
+
+    /** Does `choose`, waits for the router to render the new address (it replaces the history entry with a new key), and checks the page has not moved. */
+    const expectScrollKept = async (choose: () => Promise<void>) => {
+      const key = await page.evaluate(() => (window.history.state as { key?: string } | null)?.key)
+      await choose()
+      const scrolled = await page.evaluate(() => window.scrollY)
+      await expect.poll(() => page.evaluate(() => (window.history.state as { key?: string } | null)?.key)).not.toBe(key)
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      expect(scrolled).toBeGreaterThan(100)
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+    }
+    // The last of the 21 styles is well below the first screen; the palette control and the checkboxes are below it too.
+    await expectScrollKept(() => page.getByRole('radio', { name: 'Little Boys Bathroom' }).click())
+    await expectScrollKept(() => choosePalette(page, 'Spa Blues'))
+    await expectScrollKept(() => page.getByRole('checkbox', { name: /Floor/ }).uncheck())
+    await expect(page).toHaveURL(/style=little-boys/)
+  })
+
   test('A file that is not an image, too large or broken gets the spec’s message', async ({ page }) => {
     await openWizard(page)
     await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })

@@ -66,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const next = new URLSearchParams(searchParams)
     next.delete('signup')
     next.delete('signin')
-    setSearchParams(next, { replace: true })
+    setSearchParams(next, { replace: true, preventScrollReset: true })
   }, [searchParams, setSearchParams, openAuthDialog])
 
   // spec §8: a failed sign-out still clears stored session entries and state.

@@ -127,9 +127,11 @@ export default function HomePage() {
     }
   }, [])
 
+  // A new step starts at the top of the page; a choice within a step leaves the page where the visitor scrolled it
+  // (the router's scroll restoration would otherwise jump to the top on every address change).
   const update = useCallback(
-    (transition: (state: WizardState) => WizardState) => {
-      setSearchParams(addressAfter(transition), { replace: true })
+    (transition: (state: WizardState) => WizardState, within: 'step' | 'new-step' = 'new-step') => {
+      setSearchParams(addressAfter(transition), { replace: true, preventScrollReset: within === 'step' })
     },
     [setSearchParams],
   )
@@ -147,7 +149,7 @@ export default function HomePage() {
       routerSyncPending.current = true
       afterNextPaint(() => {
         routerSyncPending.current = false
-        if (mounted.current) setSearchParams(new URLSearchParams(window.location.search), { replace: true })
+        if (mounted.current) setSearchParams(new URLSearchParams(window.location.search), { replace: true, preventScrollReset: true })
       })
     },
     [mounted, setSearchParams],
@@ -215,12 +217,12 @@ export default function HomePage() {
   const goGenerate = () => update(transformRequested)
 
   function chooseChanges(changes: ChangeGroup[]) {
-    update((state) => changesChosen(state, changes))
+    update((state) => changesChosen(state, changes), 'step')
   }
 
   function toggleCompare(on: boolean) {
     setCompareSwitch(on)
-    update((state) => compareToggled(state, on))
+    update((state) => compareToggled(state, on), 'step')
   }
 
   const buyCreditsHref = `/pricing?${new URLSearchParams({ return: `/?${writeWizard(NO_PARAMS, { ...wizard, step: 'style', design: null }).toString()}` }).toString()}`
@@ -287,7 +289,7 @@ export default function HomePage() {
           compare={wizard.compare}
           compareOn={compareOn}
           onCompareToggle={toggleCompare}
-          onCompareStyleToggle={(style) => update((state) => compareStyleToggled(state, style))}
+          onCompareStyleToggle={(style) => update((state) => compareStyleToggled(state, style), 'step')}
           buyCreditsHref={buyCreditsHref}
         />
       </Suspense>
