@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { resetLinkFrom } from '../support/email'
 import { FAILING_PROVIDER_PORT } from '../../playwright.config'
 import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths } from './support'

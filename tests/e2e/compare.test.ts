@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { FAILING_PROVIDER_PORT } from '../../playwright.config'
 import { fixturePhoto } from '../support/paths'
 import { buyStarter, closeToasts, dismissCookieBanner, expectNoAxeViolations, me, screenshotBothWidths, signUpThroughApi } from './support'

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { dismissCookieBanner, startApp } from './support'
 
 // Every page runs under its Content-Security-Policy (scripts only from our origin and the hashed inline scripts

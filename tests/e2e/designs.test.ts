@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page, type Route } from '@playwright/test'
+import { expect, test, type Page, type Route } from './fixtures'
 import sharp from 'sharp'
 import { E2E_AMAZON_TAG, FAILING_PROVIDER_PORT } from '../../playwright.config'
 import { STYLE_IDS } from '../../src/shared/catalogue/styles'

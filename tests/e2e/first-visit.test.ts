@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { FAILING_PROVIDER_PORT } from '../../playwright.config'
 import { closeToasts, dismissCookieBanner, expectNoAxeViolations, expectOnePrimaryPerView, screenshotFromTop, SCREENSHOT_DIR, startApp } from './support'
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { FAILING_PROVIDER_PORT, STALLING_PROVIDER_PORT } from '../../playwright.config'
 import { dismissCookieBanner, expectNoAxeViolations } from './support'
 import { fixturePhoto } from '../support/paths'

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { closeToasts, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop, startApp } from './support'
 
 // The folder the e2e server keeps its embedded database in (playwright.config.ts).

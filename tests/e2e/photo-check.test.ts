@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import sharp from 'sharp'
 import { fitWithinPixels } from '../../src/client/lib/image-compression'
 import { NOT_A_ROOM_PHOTO_MESSAGE } from '../../src/shared/upload-rules'

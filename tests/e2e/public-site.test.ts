@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { HERO } from '../../src/shared/catalogue/images'
 import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths, signUpThroughApi } from './support'
 import { fixturePhoto } from '../support/paths'

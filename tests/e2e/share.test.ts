@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop, signUpThroughApi } from './support'
 
 // Issue 19 §4, decision 0043: an owner shares a design from My Designs; anyone opens /s/<token> without an account.

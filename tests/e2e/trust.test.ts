@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 import { FAILING_PROVIDER_PORT, SILENT_TIMEOUT_MS, SILENT_WORKER_PORT } from '../../playwright.config'
 import type { DesignView } from '../../src/shared/schemas/designs'
 import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, me, screenshotFromTop, signUpThroughApi, whenTextShown, startApp } from './support'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures'
 import sharp from 'sharp'
 import { closeToasts, dismissCookieBanner, expectNoAxeViolations, screenshotBothWidths, signUpThroughApi, storedPhotoBytes, uploadPhotoThroughApi, startApp } from './support'
 import { fixturePhoto } from '../support/paths'
