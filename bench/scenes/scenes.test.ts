@@ -94,4 +94,49 @@ describe('stock photo label maps', () => {
       }
     }
   })
+
+  // A label map rendered from a scene or camera other than the photo's is drawn beside the things it names: the
+  // engine then redraws a basin's rim on the wall and paints a towel rail's new finish above the rail.
+  it.each(['stock-1', 'stock-2', 'stock-3', 'stock-4'])('%s: the label map lies on its photo (its borders follow the photo’s edges, and no shift fits them better)', async (name) => {
+    const { labels, width, height } = await labelsOf(path.join(stockDir, `${name}.labels.png`))
+    const grey = await sharp(path.join(stockDir, `${name}.jpg`)).greyscale().raw().toBuffer()
+    const edge = new Float32Array(width * height)
+    for (let y = 1; y < height - 1; y++) {
+      for (let x = 1; x < width - 1; x++) {
+        const pixel = y * width + x
+        edge[pixel] = Math.hypot(grey[pixel + 1]! - grey[pixel - 1]!, grey[pixel + width]! - grey[pixel - width]!)
+      }
+    }
+    // Both pixels on either side of every change of label.
+    const border: number[] = []
+    for (let y = 0; y < height - 1; y++) {
+      for (let x = 0; x < width - 1; x++) {
+        const pixel = y * width + x
+        if (labels[pixel] !== labels[pixel + 1]) border.push(x, y, x + 1, y)
+        if (labels[pixel] !== labels[pixel + width]) border.push(x, y, x, y + 1)
+      }
+    }
+    const MARGIN = 10
+    const strengthAt = (dx: number, dy: number) => {
+      let sum = 0
+      let count = 0
+      for (let index = 0; index < border.length; index += 2) {
+        const x = border[index]! + dx
+        const y = border[index + 1]! + dy
+        if (x < MARGIN || y < MARGIN || x >= width - MARGIN || y >= height - MARGIN) continue
+        sum += edge[y * width + x]!
+        count++
+      }
+      return sum / count
+    }
+    const aligned = strengthAt(0, 0)
+    let best = { dx: 0, dy: 0, strength: aligned }
+    for (let dy = -MARGIN; dy <= MARGIN; dy += 2) {
+      for (let dx = -MARGIN; dx <= MARGIN; dx += 2) {
+        const strength = strengthAt(dx, dy)
+        if (strength > best.strength) best = { dx, dy, strength }
+      }
+    }
+    expect(best, `${name}: its borders fit the photo best moved by (${best.dx}, ${best.dy}) px`).toEqual({ dx: 0, dy: 0, strength: aligned })
+  })
 })

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run assets:render [-- names…] [--force] [--samples N] [--post-only] [--list] [--report]
-// npm run assets:render -- --labels            label maps of the stock photos (bench/scenes/stock)
+// npm run assets:render -- --labels            label maps of the stock photos (bench/scenes/stock); with names, only those
 // npm run assets:render -- eval --seed S --count N --out DIR [--width W]   labelled evaluation scenes (eval-scenes.mjs)
 //
 // Renders Lavo's product images from procedurally modelled bathrooms with Blender (Cycles, CPU),
@@ -225,20 +225,20 @@ async function run() {
     return renderEvalScenes(ROOT, blender, argv.slice(1), catalogue, catalogue.labels)
   }
   const args = parseArgs(argv)
+  const all = buildJobs(catalogue, args)
+  const wanted = args.names.length
+    ? all.filter((j) => args.names.some((n) => n === j.name || n === `${j.kind}/${j.name}` || n === j.kind))
+    : all
+  if (!wanted.length) throw new Error(`no image matches ${args.names.join(', ')}; try --list`)
   if (args.labels) {
     console.log(requireBlender())
-    return renderStockLabels(catalogue, buildJobs(catalogue, args), args.force)
+    return renderStockLabels(catalogue, wanted, args.force)
   }
-  const all = buildJobs(catalogue, args)
   if (args.list) {
     for (const job of all) console.log(`${job.kind}/${job.name} [${job.layout}]`)
     return
   }
   if (args.report) return report(all)
-  const wanted = args.names.length
-    ? all.filter((j) => args.names.some((n) => n === j.name || n === `${j.kind}/${j.name}` || n === j.kind))
-    : all
-  if (!wanted.length) throw new Error(`no image matches ${args.names.join(', ')}; try --list`)
   if (!args.postOnly) {
     console.log(requireBlender())
     mkdirSync(RAW, { recursive: true })
