@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 // HTTP server on a real PGlite (or PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/adversarial/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/adversarial/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
