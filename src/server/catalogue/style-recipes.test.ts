@@ -1,5 +1,5 @@
-// Styles must stay apart in a quiet palette (decisions 0064, 0065): in Warm Neutrals the pairs that once dressed their
-// walls in the same cream, sand, yellow, white or grey now differ at a glance, and Glam's marble veins show.
+// Styles must stay apart in a quiet palette (decisions 0064, 0065, 0068): in Warm Neutrals the pairs that once dressed
+// their walls in the same cream, sand, yellow, white or grey now differ at a glance, and Glam's marble veins show.
 import { describe, expect, it } from 'vitest'
 import { findPalette } from '../../shared/catalogue/palettes'
 import type { StyleId } from '../../shared/catalogue/styles'
@@ -28,6 +28,7 @@ describe('style recipes in Warm Neutrals', () => {
     ['contemporary', 'transitional', 8],
     ['minimalist', 'scandinavian', 5],
     ['scandinavian', 'glam', 3],
+    ['french-country', 'organic-modern', 7.5],
   ] as const)('dresses %s and %s walls in colours at least %d ΔE2000 apart', (first, second, apart) => {
     expect(deltaE2000(walls(first), walls(second))).toBeGreaterThan(apart)
   })

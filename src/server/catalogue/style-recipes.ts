@@ -315,7 +315,7 @@ export const STYLE_RECIPES: Readonly<Record<StyleId, StyleRecipe>> = {
     grade: grade(0.2, 1.5, '#40281A', '#FFE4C0', 0.4, 0.04),
   },
   'french-country': {
-    walls: finish(ref('accent', 3, 1.3), ref('accent', -5, 1.3), ref('accent', 3, 1.3), 1, 1, 0.35),
+    walls: finish(ref('accent', 5, 1.3), ref('accent', -3, 1.3), ref('accent', 5, 1.3), 1, 1, 0.35),
     floor: finish(ref('cabinetry', 6), ref('cabinetry', -2), ref('cabinetry', 10), 1, 1, 0.3),
     cabinetry: finish(ref('walls', -8, 0.6), ref('walls', -14, 0.6), ref('walls', -8, 0.6), 1, 0.8, 0.4),
     countertop: top('marble', 'trim', 'walls'),
