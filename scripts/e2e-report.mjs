@@ -2,9 +2,11 @@
 // passed only on retry (flaky), and which of those failed only because the browser stopped drawing (decision 0067).
 import { Buffer } from 'node:buffer'
 
-/** The attachment tests/e2e/fixtures.ts adds after a failure, and the words it uses for a browser that drew nothing. */
+/** The attachment tests/e2e/fixtures.ts adds after a failure, and the words it uses for a page that drew nothing. */
 export const PAGE_STATE_ATTACHMENT = 'page state after the failure'
-export const BROWSER_STALL_STATE = ': drew no frame in 2 s, visible, complete, stylesheets loaded,'
+export const NO_FRAME = 'drew no frame in 2 s'
+/** A page line (fixtures.ts, pageStateLine) of a visible, loaded, styled page that drew nothing. */
+export const BROWSER_STALL_STATE = `: ${NO_FRAME}, visible, complete, stylesheets loaded,`
 
 /**
  * Whether every failed attempt of a test ended with the browser itself stalled: a page that answered, was visible,

@@ -1,16 +1,12 @@
 import { Buffer } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
 import { pageStateLine, type PageState } from '../tests/e2e/fixtures'
-// @ts-expect-error: a plain ES module run by the gate (scripts/test.mjs)
-import { summariseE2eReport as summariseUntyped } from './e2e-report.mjs'
-
-type Summary = { passed: number; failed: number; skipped: number; flaky: string[]; flakyCount: number; stalls: string[] }
-const summariseE2eReport = summariseUntyped as (report: unknown) => Summary
+import { PAGE_STATE_ATTACHMENT, summariseE2eReport } from './e2e-report.mjs'
 
 const stalled: PageState = { address: '/how-it-works', painting: false, visibility: 'visible', readyState: 'complete', loadingStylesheets: 0, scrollY: 0, focus: 'body' }
 const attempt = (status: string, pageState?: string) => ({
   status,
-  attachments: pageState === undefined ? [] : [{ name: 'page state after the failure', contentType: 'text/plain', body: Buffer.from(pageState).toString('base64') }],
+  attachments: pageState === undefined ? [] : [{ name: PAGE_STATE_ATTACHMENT, contentType: 'text/plain', body: Buffer.from(pageState).toString('base64') }],
 })
 const report = (tests: Array<{ title: string; results: ReturnType<typeof attempt>[] }>) => ({
   stats: {

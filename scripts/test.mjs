@@ -1,8 +1,9 @@
 // The one gate (`npm test`): typecheck, lint, build, unit + integration (Vitest), e2e in Chromium (Playwright).
 // Every step runs even when an earlier one failed (except e2e, which needs the build), and the run ends
 // with one line counting every test: 'N passed, N failed, N skipped'. An e2e test that passed only on retry
-// (flaky) counts as failed and is named, unless it failed only because Chromium stopped drawing (decision 0067). With EXPECT_POSTGRES=1 (.ci/run sets it when a PostgreSQL server
-// answered) a run in which no test ran on PostgreSQL fails: it never passes on PGlite alone by accident.
+// (flaky) counts as failed and is named, unless it failed only because Chromium stopped drawing (decision 0067).
+// With EXPECT_POSTGRES=1 (.ci/run sets it when a PostgreSQL server answered) a run in which no test ran on
+// PostgreSQL fails: it never passes on PGlite alone by accident.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'

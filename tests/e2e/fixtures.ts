@@ -1,4 +1,5 @@
 import { test as base, type Page } from '@playwright/test'
+import { NO_FRAME, PAGE_STATE_ATTACHMENT } from '../../scripts/e2e-report.mjs'
 
 export { expect } from '@playwright/test'
 export type { Locator, Page, Route } from '@playwright/test'
@@ -8,11 +9,11 @@ export type PageState = { address: string; painting: boolean; visibility: string
 
 /**
  * One line per page, as the failure report prints it. The gate (scripts/e2e-report.mjs, BROWSER_STALL_STATE) reads
- * "drew no frame in 2 s, visible, complete, stylesheets loaded" in it as the browser having stopped drawing.
+ * a visible, complete page with its stylesheets loaded that drew no frame as the browser having stopped drawing.
  */
 export function pageStateLine(state: PageState): string {
   const sheets = state.loadingStylesheets ? `${state.loadingStylesheets} stylesheet(s) loading` : 'stylesheets loaded'
-  return `${state.address}: ${state.painting ? 'painting' : 'drew no frame in 2 s'}, ${state.visibility}, ${state.readyState}, ${sheets}, scrolled to ${state.scrollY}, focus on ${state.focus}`
+  return `${state.address}: ${state.painting ? 'painting' : NO_FRAME}, ${state.visibility}, ${state.readyState}, ${sheets}, scrolled to ${state.scrollY}, focus on ${state.focus}`
 }
 
 /** What one open page was doing, read from inside it; the read gives up after 5 s (a renderer that hangs says so). */
@@ -59,7 +60,7 @@ export const test = base.extend<{ pageStateOnFailure: void }>({
       await use()
       if (testInfo.status === testInfo.expectedStatus) return
       const states = await Promise.all(context.pages().map(describePage))
-      await testInfo.attach('page state after the failure', { body: states.join('\n') || 'no page open', contentType: 'text/plain' })
+      await testInfo.attach(PAGE_STATE_ATTACHMENT, { body: states.join('\n') || 'no page open', contentType: 'text/plain' })
     },
     { auto: true },
   ],
