@@ -20,11 +20,37 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-import torch
-import torch.nn as nn
-import torch.nn.functional as F
-from PIL import Image, ImageFilter
+# jemalloc, and its settings, for the training process (with_steady_allocator).
+JEMALLOC = ('/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2')
+JEMALLOC_CONF = 'oversize_threshold:0,dirty_decay_ms:-1,muzzy_decay_ms:-1'
+
+
+def with_steady_allocator():
+    """Starts this script again under jemalloc (Debian's libjemalloc2), set to keep the memory it frees.
+
+    A training step allocates and frees the same activations, tens of megabytes each, every step. glibc's malloc
+    (and jemalloc's default, for blocks over 8 MB) gives such blocks back to the system and maps them again on the
+    next step: about 100,000 page faults a second, half the CPU time in the kernel. With jemalloc keeping them, an
+    epoch of 800 photos at 320x240 on two threads took 105 s instead of 548 s (2026-12-05). LAVO_SYSTEM_MALLOC=1
+    keeps the system allocator."""
+    if os.environ.get('LAVO_SYSTEM_MALLOC') == '1' or 'jemalloc' in os.environ.get('LD_PRELOAD', ''):
+        return
+    library = next((path for path in JEMALLOC if os.path.exists(path)), None)
+    if library is None:
+        print('libjemalloc2 is not installed: training runs several times slower (apt-get install -y libjemalloc2)', flush=True)
+        return
+    preload = ' '.join(filter(None, [library, os.environ.get('LD_PRELOAD')]))
+    os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, 'LD_PRELOAD': preload, 'MALLOC_CONF': JEMALLOC_CONF})
+
+
+if __name__ == '__main__':
+    with_steady_allocator()
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+from PIL import Image, ImageFilter  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / 'assets'))
