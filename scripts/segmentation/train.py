@@ -30,9 +30,8 @@ def with_steady_allocator():
 
     A training step allocates and frees the same activations, tens of megabytes each, every step. glibc's malloc
     (and jemalloc's default, for blocks over 8 MB) gives such blocks back to the system and maps them again on the
-    next step: about 100,000 page faults a second, half the CPU time in the kernel. With jemalloc keeping them, an
-    epoch of 800 photos at 320x240 on two threads took 105 s instead of 548 s (2026-12-05). LAVO_SYSTEM_MALLOC=1
-    keeps the system allocator."""
+    next step, and an epoch takes about five times as long (README.md, step 2, has the figures).
+    LAVO_SYSTEM_MALLOC=1 keeps the system allocator."""
     if os.environ.get('LAVO_SYSTEM_MALLOC') == '1' or 'jemalloc' in os.environ.get('LD_PRELOAD', ''):
         return
     library = next((path for path in JEMALLOC if os.path.exists(path)), None)
