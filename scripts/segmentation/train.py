@@ -96,8 +96,9 @@ def load_labels(path):
 class Scenes(torch.utils.data.Dataset):
     """Photos and labels held decoded in memory (a few hundred scenes at ≤ 640 px fit easily)."""
 
-    def __init__(self, pairs, size, augment, seed):
+    def __init__(self, pairs, size, augment, seed, close_ups=0.0):
         self.items = []
+        self.close_ups = close_ups
         self.loaded = set()
         self.add(pairs)
         self.width, self.height = size
@@ -127,7 +128,7 @@ class Scenes(torch.utils.data.Dataset):
         rng = random.Random(hash((self.seed, self.epoch, index)))
         rgb, lab = self.items[index]
         if self.augment:
-            rgb, lab = randomise(rgb, lab, self.width, self.height, rng)
+            rgb, lab = randomise(rgb, lab, self.width, self.height, rng, self.close_ups)
         else:
             rgb, lab = fit(rgb, lab, self.width, self.height)
         x = torch.from_numpy(np.asarray(rgb, dtype=np.float32) / 255.0).permute(2, 0, 1)
@@ -149,12 +150,18 @@ def fit(rgb, lab, width, height):
     return rgb, np.array(lab)
 
 
-def randomise(rgb, lab, width, height, rng):
+def randomise(rgb, lab, width, height, rng, close_ups=0.0):
     w, h = rgb.size
-    # A crop of 55–100% of the frame at a random aspect near the target: other framings and focal lengths.
     target = width / height * math.exp(rng.uniform(-0.25, 0.25))
-    scale = rng.uniform(0.55, 1.0)
-    cw = min(w, round(math.sqrt(scale * w * h * target)))
+    if close_ups > 0 and rng.random() < close_ups:
+        # A close-up: a crop 1–1.4 times the training width, so the photo is scaled down by at most that much and
+        # fine detail (a large pale tile's grout) stays visible. On a render no larger than the training size this
+        # is the whole frame.
+        cw = min(w, round(width * rng.uniform(1.0, 1.4)))
+    else:
+        # A crop of 55–100% of the frame at a random aspect near the target: other framings and focal lengths.
+        scale = rng.uniform(0.55, 1.0)
+        cw = min(w, round(math.sqrt(scale * w * h * target)))
     ch = min(h, round(cw / target))
     left, top = rng.randint(0, w - cw), rng.randint(0, h - ch)
     box = (left, top, left + cw, top + ch)
@@ -255,6 +262,8 @@ def main():
     parser.add_argument('--coords', action='store_true', help='feed the network where each pixel is (two coordinate channels)')
     parser.add_argument('--dice', type=float, default=0.0, help='weight of a soft Dice term added to the cross-entropy')
     parser.add_argument('--epoch-size', type=int, default=0, help='photos an epoch draws (default: every scene once)')
+    parser.add_argument('--close-ups', type=float, default=0.0,
+                        help='share of training photos drawn as a close-up, a crop 1-1.4 times the training width (for renders larger than it)')
     parser.add_argument('--grow', action='store_true', help='add scenes that appear in the data folders before each epoch')
     parser.add_argument('--resume', action='store_true')
     parser.add_argument('--init', help='a checkpoint (or an exported surfaces.onnx) whose network weights to start from (a new schedule; e.g. another size)')
@@ -278,7 +287,7 @@ def main():
         sys.exit(f'no labelled scenes under {args.data}')
     validation_pairs = find_scenes(args.validation) if args.validation else []
     print(f'{len(pairs)} training scenes, {len(validation_pairs)} validation scenes, {width}x{height}', flush=True)
-    train = Scenes(pairs, (width, height), augment=True, seed=args.seed)
+    train = Scenes(pairs, (width, height), augment=True, seed=args.seed, close_ups=args.close_ups)
     weights, share = class_weights(train)
     print('class shares:', ' '.join(f'{c}:{s:.3f}' for c, s in enumerate(share)), flush=True)
     # An epoch is --epoch-size photos drawn from the scenes there are (default: each scene once). With --grow the data
