@@ -210,16 +210,21 @@ def class_weights(dataset):
     return torch.tensor(np.minimum(weights, 5.0), dtype=torch.float32), share
 
 
-def soft_dice_loss(logits, target):
+def soft_dice_loss(logits, target, per_image=False):
     """1 - the mean soft Dice over the classes the batch shows (void ignored): a term that, unlike cross-entropy,
-    weighs a small surface's overlap as much as a large one's, as IoU does."""
+    weighs a small surface's overlap as much as a large one's, as IoU does.
+
+    per_image: the mean over each photo's own classes, photo by photo, as the engine-accuracy bench scores a scene
+    (a strip of floor at the bottom of one photo counts as much as that photo's walls), rather than over the
+    batch's pixels pooled (where the same strip is a sliver of all the floor the batch shows)."""
     valid = (target != VOID).unsqueeze(1).float()
     probabilities = logits.softmax(1) * valid
     truth = F.one_hot(target, CLASS_COUNT).permute(0, 3, 1, 2).float() * valid
-    overlap = (probabilities * truth).sum((0, 2, 3))
-    total = probabilities.sum((0, 2, 3)) + truth.sum((0, 2, 3))
-    present = truth.sum((0, 2, 3)) > 0
-    present[VOID] = False
+    dims = (2, 3) if per_image else (0, 2, 3)
+    overlap = (probabilities * truth).sum(dims)
+    total = probabilities.sum(dims) + truth.sum(dims)
+    present = truth.sum(dims) > 0
+    present[..., VOID] = False
     dice = (2 * overlap + 1) / (total + 1)
     return 1 - dice[present].mean()
 
@@ -229,6 +234,7 @@ def evaluate(model, loader):
     intersection = np.zeros(CLASS_COUNT)
     union = np.zeros(CLASS_COUNT)
     correct = total = 0
+    scenes = []  # per photo: the mean IoU over the changed surfaces its truth shows, as the bench scores a scene
     with torch.no_grad():
         for x, y in loader:
             logits = model(x)
@@ -241,8 +247,13 @@ def evaluate(model, loader):
                 p, t = (predicted == c) & valid, (y == c)
                 intersection[c] += int((p & t).sum())
                 union[c] += int((p | t).sum())
+            for i in range(len(y)):
+                ious = [float(((predicted[i] == c) & (y[i] == c)).sum()) / float((((predicted[i] == c) & valid[i]) | (y[i] == c)).sum())
+                        for c in CHANGED if bool((y[i] == c).any())]
+                if ious:
+                    scenes.append(sum(ious) / len(ious))
     iou = np.where(union > 0, intersection / np.maximum(union, 1), np.nan)
-    return correct / max(1, total), iou
+    return correct / max(1, total), iou, (float(np.mean(scenes)) if scenes else float('nan'))
 
 
 def main():
@@ -261,6 +272,8 @@ def main():
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--coords', action='store_true', help='feed the network where each pixel is (two coordinate channels)')
     parser.add_argument('--dice', type=float, default=0.0, help='weight of a soft Dice term added to the cross-entropy')
+    parser.add_argument('--dice-per-image', action='store_true',
+                        help="the Dice term's mean over each photo's own classes, photo by photo (as the bench scores a scene)")
     parser.add_argument('--epoch-size', type=int, default=0, help='photos an epoch draws (default: every scene once)')
     parser.add_argument('--close-ups', type=float, default=0.0,
                         help='share of training photos drawn as a close-up, a crop 1-1.4 times the training width (for renders larger than it)')
@@ -347,7 +360,7 @@ def main():
             logits = model(x)
             loss = F.cross_entropy(logits, y, weight=weights, ignore_index=VOID)
             if args.dice:
-                loss = loss + args.dice * soft_dice_loss(logits, y)
+                loss = loss + args.dice * soft_dice_loss(logits, y, args.dice_per_image)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -355,14 +368,15 @@ def main():
             running += float(loss)
         line = f'epoch {epoch + 1}/{args.epochs}: loss {running / max(1, len(loader)):.4f}, {time.time() - began:.0f} s'
         if validation is not None and (epoch % 3 == 2 or epoch == args.epochs - 1):
-            accuracy, iou = evaluate(model, validation)
-            line += f', val pixel accuracy {accuracy:.3f}, mIoU {np.nanmean(iou[1:]):.3f}, changed surfaces {np.nanmean(iou[list(CHANGED)]):.3f}'
+            accuracy, iou, by_scene = evaluate(model, validation)
+            line += (f', val pixel accuracy {accuracy:.3f}, mIoU {np.nanmean(iou[1:]):.3f}, changed surfaces {np.nanmean(iou[list(CHANGED)]):.3f}'
+                     f' (scene by scene {by_scene:.3f})')
         print(line, flush=True)
         torch.save({'model': model.state_dict(), 'optimiser': optimiser.state_dict(), 'schedule': schedule.state_dict(), 'epoch': epoch,
                     'args': vars(args)}, checkpoint)
 
     if validation is not None:
-        _, iou = evaluate(model, validation)
+        _, iou, _ = evaluate(model, validation)
         print('validation IoU by class:', ' '.join(f'{CLASSES[c][1]} {iou[c]:.2f}' for c in range(1, CLASS_COUNT) if not np.isnan(iou[c])), flush=True)
     if args.export:
         export(model, Path(args.export), width, height, args, len(train))
