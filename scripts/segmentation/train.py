@@ -243,15 +243,17 @@ def evaluate(model, loader):
             valid = y != VOID
             correct += int(((predicted == y) & valid).sum())
             total += int(valid.sum())
+            changed = []  # per photo and changed surface: IoU, or NaN where its truth does not show the surface
             for c in range(1, CLASS_COUNT):
                 p, t = (predicted == c) & valid, (y == c)
-                intersection[c] += int((p & t).sum())
-                union[c] += int((p | t).sum())
-            for i in range(len(y)):
-                ious = [float(((predicted[i] == c) & (y[i] == c)).sum()) / float((((predicted[i] == c) & valid[i]) | (y[i] == c)).sum())
-                        for c in CHANGED if bool((y[i] == c).any())]
-                if ious:
-                    scenes.append(sum(ious) / len(ious))
+                overlap, either = (p & t).sum((1, 2)), (p | t).sum((1, 2))
+                intersection[c] += int(overlap.sum())
+                union[c] += int(either.sum())
+                if c in CHANGED:
+                    changed.append(np.where(t.sum((1, 2)).numpy() > 0, overlap.numpy() / np.maximum(either.numpy(), 1), np.nan))
+            by_photo = np.stack(changed, 1)
+            shown = ~np.isnan(by_photo).all(1)
+            scenes.extend(np.nanmean(by_photo[shown], 1))
     iou = np.where(union > 0, intersection / np.maximum(union, 1), np.nan)
     return correct / max(1, total), iou, (float(np.mean(scenes)) if scenes else float('nan'))
 
