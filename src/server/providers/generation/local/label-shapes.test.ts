@@ -81,6 +81,34 @@ describe('squareDoors', () => {
     for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < 30; x++) expect(labels[y * WIDTH + x]).toBe(LABEL['wall-tile'])
   })
 
+  it('leaves what stands just beside a door at the picture edge alone (the next row of its box is not the region)', () => {
+    // a door cut off by the picture's left edge, its right side wandering, and a toilet just right of it
+    const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL.wall)
+    const random = createRandom(3)
+    for (let y = 0; y < HEIGHT; y++) {
+      const right = Math.round(40 + (random() * 2 - 1) * 2)
+      for (let x = 0; x <= right; x++) labels[y * WIDTH + x] = LABEL.door
+    }
+    for (let y = 70; y < HEIGHT; y++) for (let x = 44; x < 70; x++) labels[y * WIDTH + x] = LABEL.ceramic
+    for (let y = 20; y < 40; y++) for (let x = 44; x < 50; x++) labels[y * WIDTH + x] = LABEL.prop
+    squareDoors(labels, WIDTH, HEIGHT)
+    for (let y = 70; y < HEIGHT; y++) for (let x = 44; x < 70; x++) expect(labels[y * WIDTH + x]).toBe(LABEL.ceramic)
+    for (let y = 20; y < 40; y++) for (let x = 44; x < 50; x++) expect(labels[y * WIDTH + x]).toBe(LABEL.prop)
+  })
+
+  it('gives what a door drops back to the wall beside it in its own row', () => {
+    // paint above a tile line at row 60 on both sides of the door; the door's sides wander into both
+    const { labels } = wallWithDoor(3, 4)
+    for (let index = 60 * WIDTH; index < labels.length; index++) if (labels[index] === LABEL.wall) labels[index] = LABEL['wall-tile']
+    squareDoors(labels, WIDTH, HEIGHT)
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const label = labels[y * WIDTH + x]!
+        if (label !== LABEL.door) expect(label, `${x},${y}`).toBe(y < 60 ? LABEL.wall : LABEL['wall-tile'])
+      }
+    }
+  })
+
   it('keeps what stands in front of a door below it (a toilet cuts the door off, it is not squared away)', () => {
     const { labels } = wallWithDoor(0)
     for (let y = 90; y < HEIGHT; y++) for (let x = 60; x < 90; x++) labels[y * WIDTH + x] = LABEL.ceramic

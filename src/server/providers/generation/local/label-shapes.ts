@@ -76,8 +76,8 @@ const at = (line: Line, t: number) => line.intercept + line.slope * t
  * Squares up every door in a label map, in place. For each 4-connected door region: its left
  * and right sides (the first and last pixel of each row) and its top (the first pixel of each column) are fitted as
  * straight lines; where that shape agrees with the region, pixels of the walls inside it become door and the
- * region's pixels outside it become the wall they border most. Below the region's own lowest pixel in each column
- * nothing changes, so a door cut off by a toilet keeps the toilet.
+ * region's pixels outside it become the wall beside them (the one the region borders most where that is no wall).
+ * Below the region's own lowest pixel in each column nothing changes, so a door cut off by a toilet keeps the toilet.
  */
 export function squareDoors(labels: Uint8Array, width: number, height: number): void {
   const minPixels = Math.max(MIN_SPAN * MIN_SPAN, Math.round(MIN_SHARE * width * height))
@@ -144,33 +144,55 @@ function squareRegion(labels: Uint8Array, width: number, height: number, label: 
   const bx0 = Math.max(0, x0 - margin)
   const bx1 = Math.min(width - 1, x1 + margin)
   const by0 = Math.max(0, y0 - margin)
+  const leftOf = (x: number, y: number) => (left ? x < Math.round(at(left, y)) : x < x0)
+  const rightOf = (x: number, y: number) => (right ? x > Math.round(at(right, y)) : x > x1)
   const inside = (x: number, y: number): boolean => {
-    if (left ? x < Math.round(at(left, y)) : x < x0) return false
-    if (right ? x > Math.round(at(right, y)) : x > x1) return false
+    if (leftOf(x, y) || rightOf(x, y)) return false
     if (top ? y < Math.round(at(top, x)) : y < y0) return false
     const column = Math.min(boxWidth - 1, Math.max(0, x - x0))
     return y <= Math.max(columnBottom[column]!, y0)
   }
+  // Bounds on both sides: the box is scanned a margin wider than the region, and past x1 the box's index runs on into
+  // its next row.
+  const own = (x: number, y: number) => x >= x0 && x <= x1 && y >= y0 && y <= y1 && inRegion[(y - y0) * boxWidth + (x - x0)] === 1
   let intersection = 0
   let union = 0
   for (let y = by0; y <= y1; y++) {
     for (let x = bx0; x <= bx1; x++) {
-      const own = x >= x0 && y >= y0 && inRegion[(y - y0) * boxWidth + (x - x0)] === 1
+      const ownPixel = own(x, y)
       const shaped = inside(x, y)
-      if (own && shaped) intersection++
-      if (own || shaped) union++
+      if (ownPixel && shaped) intersection++
+      if (ownPixel || shaped) union++
     }
   }
   if (union === 0 || intersection / union < minAgreement) return false
 
+  // A pixel the shape drops becomes the wall beside it, found by walking out of the region the way the shape left it
+  // (a door's side can run down a painted wall above a tile line and a tiled one below it); where that is no wall,
+  // the wall the region borders most. The walk meets only pixels the loop below has not changed: those outside the
+  // shape on the same side, or not yet reached.
   const wallAround = mostBorderingLabel(labels, width, members, (neighbour) => WALL_KINDS.has(neighbour))
+  const wallBeside = (x: number, y: number): number | null => {
+    const [dx, dy] = leftOf(x, y) ? [-1, 0] : rightOf(x, y) ? [1, 0] : [0, -1]
+    let nx = x + dx
+    let ny = y + dy
+    while (nx >= 0 && nx < width && ny >= 0 && own(nx, ny)) {
+      nx += dx
+      ny += dy
+    }
+    const beside = nx >= 0 && nx < width && ny >= 0 ? labels[ny * width + nx]! : null
+    return beside !== null && WALL_KINDS.has(beside) ? beside : wallAround
+  }
   for (let y = by0; y <= y1; y++) {
     for (let x = bx0; x <= bx1; x++) {
       const index = y * width + x
-      const own = x >= x0 && y >= y0 && inRegion[(y - y0) * boxWidth + (x - x0)] === 1
+      const ownPixel = own(x, y)
       const shaped = inside(x, y)
-      if (shaped && !own && WALL_KINDS.has(labels[index]!)) labels[index] = label
-      else if (own && !shaped && wallAround !== null) labels[index] = wallAround
+      if (shaped && !ownPixel && WALL_KINDS.has(labels[index]!)) labels[index] = label
+      else if (ownPixel && !shaped) {
+        const wall = wallBeside(x, y)
+        if (wall !== null) labels[index] = wall
+      }
     }
   }
   return true
