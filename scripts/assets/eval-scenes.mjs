@@ -1,4 +1,5 @@
 // npm run assets:render -- eval --seed S --count N --out DIR [--width W] [--samples N] [--start I] [--force]
+//                               [--emphasis glass]   (training data only: more shower screens; see lavo_eval.py)
 //
 // Labelled evaluation scenes: N randomised bathrooms from seed S (scripts/assets/lavo_eval.py), each written
 // to DIR as <name>.jpg (the photo), <name>.labels.png (one class per pixel, in the colours of
@@ -15,8 +16,11 @@ import { autoExposure, denoisePasses, filmicLook, grade } from './denoise.mjs'
 /** Bump when the scene code changes in a way that changes renders: every eval scene's job hash changes. */
 export const EVAL_VERSION = 1
 
+/** Ways a training batch can lean its scenes (lavo_eval.py); the evaluation sets use none. */
+export const EMPHASES = ['glass']
+
 export function parseEvalArgs(argv) {
-  const args = { seed: 1, count: 10, out: null, width: 640, samples: 8, start: 0, force: false }
+  const args = { seed: 1, count: 10, out: null, width: 640, samples: 8, start: 0, force: false, emphasis: null }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     const next = () => {
@@ -31,12 +35,14 @@ export function parseEvalArgs(argv) {
     else if (a === '--samples') args.samples = Number(next())
     else if (a === '--start') args.start = Number(next())
     else if (a === '--force') args.force = true
+    else if (a === '--emphasis') args.emphasis = next()
     else throw new Error(`unknown argument for eval: ${a}`)
   }
   for (const key of ['seed', 'count', 'width', 'samples', 'start']) {
     if (!Number.isInteger(args[key]) || args[key] < 0) throw new Error(`--${key} must be a whole number, got ${args[key]}`)
   }
   if (!args.out) throw new Error('eval needs --out DIR')
+  if (args.emphasis !== null && !EMPHASES.includes(args.emphasis)) throw new Error(`--emphasis must be one of ${EMPHASES.join(', ')}`)
   if (args.width < 64 || args.width > 2048) throw new Error('--width (the long side) must be between 64 and 2048')
   return args
 }
@@ -121,7 +127,7 @@ export async function renderEvalScenes(root, blender, argv, catalogue, labelTabl
   let failed = 0
   for (let index = args.start; index < args.start + args.count; index++) {
     const name = sceneName(args.seed, index)
-    const job = { mode: 'eval', seed: args.seed, index, width: args.width, samples: args.samples, version: EVAL_VERSION, catalogueHash }
+    const job = { mode: 'eval', seed: args.seed, index, width: args.width, samples: args.samples, version: EVAL_VERSION, catalogueHash, ...(args.emphasis && { emphasis: args.emphasis }) }
     const hash = createHash('sha1').update(JSON.stringify(job)).digest('hex').slice(0, 16)
     const files = { photo: join(outDir, `${name}.jpg`), labels: join(outDir, `${name}.labels.png`), params: join(outDir, `${name}.json`) }
     if (!args.force && Object.values(files).every((file) => existsSync(file))) {
