@@ -188,6 +188,16 @@ describe('settleGlass', () => {
     expect(labels.every((label) => label === LABEL.wall)).toBe(true)
   })
 
+  it('gives glass that is no pane to the wall, not to the frame lines either side of it', () => {
+    // a tall, narrow strip of wall read as glass between two brass frame lines, hanging in the wall (s41000-020)
+    const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL.wall)
+    for (let y = 5; y < 86; y++) for (const x0 of [36, 50]) for (let x = x0; x < x0 + 4; x++) labels[y * WIDTH + x] = LABEL.metal
+    for (let y = 10; y < 80; y++) for (let x = 40; x < 50; x++) labels[y * WIDTH + x] = LABEL.glass
+    settleGlass(labels, WIDTH, HEIGHT)
+    for (let y = 10; y < 80; y++) for (let x = 40; x < 50; x++) expect(labels[y * WIDTH + x]).toBe(LABEL.wall)
+    for (let y = 5; y < 86; y++) expect(labels[y * WIDTH + 36]).toBe(LABEL.metal)
+  })
+
   it('gives glass hanging in the wall to the wall, and keeps a pane that stands on its tray', () => {
     const hanging = new Uint8Array(WIDTH * HEIGHT).fill(LABEL['wall-tile'])
     for (let y = 10; y < 80; y++) for (let x = 20; x < 60; x++) hanging[y * WIDTH + x] = LABEL.glass

@@ -331,9 +331,13 @@ function closeOverWalls(labels: Uint8Array, width: number, height: number, label
   for (let index = 0; index < pixels; index++) if (mask[index]! > 1 - 1e-4 && WALL_KINDS.has(labels[index]!)) labels[index] = label
 }
 
-/** Every pixel of a region takes the label it shares most border with (left as it is when nothing else borders it). */
+/**
+ * Every pixel of a region takes the label it shares most border with, other than metal where anything else borders it
+ * (left as it is when nothing else borders it). A blob of glass that is no pane sits between a screen's frame lines
+ * more often than not, and metal is thin: given to the frame, it paints a stretch of wall in the style's metal finish.
+ */
 function giveToNeighbours(labels: Uint8Array, region: Int32Array, width: number): void {
-  const best = mostBorderingLabel(labels, width, region)
+  const best = mostBorderingLabel(labels, width, region, (neighbour) => neighbour !== LABEL.metal) ?? mostBorderingLabel(labels, width, region)
   if (best !== null) for (const pixel of region) labels[pixel] = best
 }
 
