@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
-import { favourClasses, mirrorPlanes, shiftTowardsTile, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession, SPECKLE_SHARE } from './surface-network'
+import { favourClasses, mirrorPlanes, otsuThreshold, shiftTowardsTile, splitWallsAtSceneThreshold, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession, SPECKLE_SHARE } from './surface-network'
 
 /** A label grid filled with one label, with a way to paint rectangles of another and to read a pixel. */
 function labelGrid(width: number, height: number, fill: number) {
@@ -167,6 +167,44 @@ describe('the surface network around the model', () => {
     expect(at(5, 5)).toBe(1)
     expect(at(25, 11)).toBe(2)
     expect(at(13, 21)).toBe(9)
+  })
+
+  it('finds the threshold between two groups of values and how much of their spread it explains', () => {
+    const twoGroups = Float32Array.from([...Array(60).fill(0.68), ...Array(40).fill(0.96)])
+    const split = otsuThreshold(twoGroups, twoGroups.length)
+    expect(split.threshold).toBeGreaterThan(0.68)
+    expect(split.threshold).toBeLessThanOrEqual(0.96)
+    expect(split.separation).toBeGreaterThan(0.95)
+    const spread = Float32Array.from({ length: 100 }, (_, index) => index / 100)
+    expect(otsuThreshold(spread, spread.length).separation).toBeLessThan(0.8)
+  })
+
+  it('splits a picture’s walls at its own threshold: a painted wall the network leans toward tile beside the shower’s tiles', () => {
+    // left half painted wall read at 0.68 tile, right half tiles read at 0.96: all of it labelled tile at 0.5
+    const { labels, width, height, at } = labelGrid(20, 10, LABEL['wall-tile'])
+    const share = new Float32Array(width * height)
+    for (let pixel = 0; pixel < share.length; pixel++) share[pixel] = pixel % width < 10 ? 0.68 : 0.96
+    labels[0] = LABEL.mirror
+    const threshold = splitWallsAtSceneThreshold(labels, share)
+    expect(threshold).toBeGreaterThan(0.68)
+    expect(at(3, 5)).toBe(LABEL.wall)
+    expect(at(15, 5)).toBe(LABEL['wall-tile'])
+    expect(at(0, 0)).toBe(LABEL.mirror)
+    // the shares are remapped so that the threshold reads as 0.5 for the tile line after
+    expect(share[5 * width + 3]).toBeLessThan(0.5)
+    expect(share[5 * width + 15]).toBeGreaterThan(0.5)
+  })
+
+  it('leaves a picture whose walls are one group at the even split', () => {
+    const { labels, width, height } = labelGrid(20, 10, LABEL.wall)
+    // one group: bell-shaped around 0.45 (the sum of four steps of a fixed pseudo-random sequence)
+    let state = 12345
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const share = Float32Array.from({ length: width * height }, () => 0.45 + 0.06 * (next() + next() + next() + next() - 2))
+    for (let pixel = 0; pixel < share.length; pixel++) labels[pixel] = share[pixel]! > 0.5 ? LABEL['wall-tile'] : LABEL.wall
+    const before = labels.slice()
+    expect(splitWallsAtSceneThreshold(labels, share)).toBe(0.5)
+    expect([...labels]).toEqual([...before])
   })
 })
 

@@ -161,6 +161,7 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   favourClasses(probabilities, plane, favoured)
   shiftTowardsTile(probabilities, plane, TILE_CALIBRATION)
   const refined = refineLabels(probabilities, networkWidth, networkHeight, analysisRgb, width, height)
+  splitWallsAtSceneThreshold(refined.labels, refined.tileShare)
   removeSpeckles(refined.labels, width, height, Math.round(SPECKLE_SHARE * width * height))
   // Painted wall against wall tile is the network's least sure call, and a wrong patch of one inside the other is the
   // most visible mistake a redesign can make (a blotch of tile in a painted wall): a patch of either smaller than
@@ -172,6 +173,62 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   // Then wall tile ends at a level line on each wall, fitted to the answer in the room's perspective (tile-line.ts).
   alignTileLine(refined.labels, width, height, estimateRoomGeometry(refined.labels, width, height), refined.tileShare)
   return { width, height, labels: refined.labels }
+}
+
+/** Share of the wall pixels' tile-share variance two groups must explain before the picture gets a threshold of its own. */
+export const WALL_SPLIT_SEPARATION = 0.7
+/** The picture's own threshold stays within this of the even split. */
+export const WALL_SPLIT_REACH = 0.2
+
+/** Otsu's threshold on values in 0..1 (50 bins) and the share of their variance it explains. */
+export function otsuThreshold(values: ArrayLike<number>, count: number): { threshold: number; separation: number } {
+  const bins = 50
+  const histogram = new Float64Array(bins)
+  for (let index = 0; index < count; index++) histogram[Math.min(bins - 1, Math.max(0, Math.floor(values[index]! * bins)))]!++
+  let total = 0
+  let mean = 0
+  for (let bin = 0; bin < bins; bin++) {
+    total += histogram[bin]!
+    mean += histogram[bin]! * (bin + 0.5) / bins
+  }
+  if (total === 0) return { threshold: 0.5, separation: 0 }
+  mean /= total
+  let variance = 0
+  for (let bin = 0; bin < bins; bin++) variance += (histogram[bin]! / total) * ((bin + 0.5) / bins - mean) ** 2
+  let weight = 0
+  let partial = 0
+  let best = { threshold: 0.5, between: 0 }
+  for (let bin = 0; bin < bins - 1; bin++) {
+    weight += histogram[bin]! / total
+    partial += (histogram[bin]! / total) * (bin + 0.5) / bins
+    if (weight < 1e-3 || weight > 1 - 1e-3) continue
+    const between = (mean * weight - partial) ** 2 / (weight * (1 - weight))
+    if (between > best.between) best = { threshold: (bin + 1) / bins, between }
+  }
+  return { threshold: best.threshold, separation: variance > 0 ? best.between / variance : 0 }
+}
+
+/**
+ * How sure the network is of tile against paint drifts from one picture to the next: in one room every wall pixel
+ * leans a little toward tile, the painted wall beside a shower's tiles at 0.7 and the tiles at 0.95. When the wall
+ * pixels' tile shares fall into two clear groups, the picture's own threshold between them (Otsu's, kept within
+ * WALL_SPLIT_REACH of 0.5) decides, not 0.5; the shares are remapped so that threshold reads as 0.5 for what follows.
+ */
+export function splitWallsAtSceneThreshold(labels: Uint8Array, tileShare: Float32Array): number {
+  const shares = new Float32Array(labels.length)
+  let count = 0
+  for (let pixel = 0; pixel < labels.length; pixel++) if (WALL_KINDS.has(labels[pixel]!)) shares[count++] = tileShare[pixel]!
+  const { threshold, separation } = otsuThreshold(shares, count)
+  if (count === 0 || separation <= WALL_SPLIT_SEPARATION) return 0.5
+  const split = Math.min(0.5 + WALL_SPLIT_REACH, Math.max(0.5 - WALL_SPLIT_REACH, threshold))
+  for (let pixel = 0; pixel < labels.length; pixel++) {
+    if (!WALL_KINDS.has(labels[pixel]!)) continue
+    const share = tileShare[pixel]!
+    const remapped = share <= split ? (0.5 * share) / split : 0.5 + (0.5 * (share - split)) / (1 - split)
+    tileShare[pixel] = remapped
+    labels[pixel] = remapped > 0.5 ? LABEL['wall-tile'] : LABEL.wall
+  }
+  return split
 }
 
 /**
