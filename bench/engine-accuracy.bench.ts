@@ -5,7 +5,8 @@
 // Default scenes: the committed development set (bench/scenes/dev) and the stock photos (bench/scenes/stock).
 // Per scene: per-class IoU of the engine's surfaces (label classes through ROLE_LABELS), the mean IoU over the
 // surfaces a redesign changes, boundary F (2 px tolerance at 512 px), leak (kept pixels changed by ΔE2000 > 10)
-// and patchiness (pixels off their surface's median change by ΔE2000 > 15). The five worst scenes get a
+// and patchiness (pixels off their surface's median change by ΔE2000 > 15). Then per class, and the confusions that
+// cost most (what mending each alone would add to a scene's mean IoU). The five worst scenes get a
 // side-by-side image (photo | labels | engine surfaces | output) under bench/results/engine-accuracy/.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -16,7 +17,7 @@ import { CHANGED_SURFACES, KEPT_SURFACES, LABEL, LABEL_CLASSES, LABEL_CLASS_COUN
 import { renderLocalRedesign } from '../src/server/providers/generation/local/local-engine'
 import { PALETTE_IDS, type NamedPaletteId } from '../src/shared/catalogue/palettes'
 import { STYLE_IDS, type StyleId } from '../src/shared/catalogue/styles'
-import { boundaryF, changedSurfaceIoU, classCounts, classIoU, leakShare, patchiness, resizeLabels, type ClassCounts } from './support/engine-accuracy'
+import { boundaryF, changedSurfaceIoU, classCounts, classIoU, confusionGains, leakShare, patchiness, resizeLabels, type ClassCounts, type ConfusionGains } from './support/engine-accuracy'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 const resultsDir = path.join(repoRoot, 'bench', 'results', 'engine-accuracy')
@@ -33,6 +34,8 @@ type SceneResult = {
   styleId: StyleId
   paletteId: NamedPaletteId
   counts: ClassCounts
+  /** Which class the engine took each true class for, and what mending each confusion alone would add to meanIoU. */
+  confused: ConfusionGains
   meanIoU: number
   /** The same with wall tile counted as wall (the engine has one wall surface): for information, not a target. */
   meanIoUWallsMerged: number
@@ -104,6 +107,7 @@ async function score(scene: Scene, index: number, seed: number): Promise<SceneRe
   const after = rgbPixelsToLab(output.data, 3)
   return {
     scene, styleId, paletteId, counts, seconds,
+    confused: confusionGains(truth, predicted),
     meanIoU: changedSurfaceIoU(counts),
     meanIoUWallsMerged: changedSurfaceIoU(classCounts(mergeWalls(truth), mergeWalls(predicted))),
     boundary: boundaryF(truth, predicted, photo.width, photo.height).f,
@@ -117,6 +121,31 @@ async function score(scene: Scene, index: number, seed: number): Promise<SceneRe
       width: Math.round((photo.width * TILE_HEIGHT) / photo.height),
       height: TILE_HEIGHT,
     },
+  }
+}
+
+/**
+ * The confusions that cost most: per pair (true class → the engine's class), the mean over the scenes of what mending
+ * it alone would add to the scene's mean IoU, with the pair's share of all labelled pixels. Small classes weigh as
+ * much as large ones in a scene's mean, so a sliver of floor taken for tile can cost more than a wall's worth of pixels.
+ */
+function printConfusions(results: SceneResult[], labelledTotal: number, count = 8): void {
+  const classes = LABEL_CLASS_COUNT
+  const scored = results.filter((result) => !Number.isNaN(result.meanIoU))
+  const pairs: Array<{ a: number; b: number; gain: number; pixels: number }> = []
+  for (let a = 1; a < classes; a++) {
+    for (let b = 1; b < classes; b++) {
+      if (a === b) continue
+      const cell = a * classes + b
+      const gain = scored.reduce((sum, result) => sum + result.confused.gains[cell]!, 0) / Math.max(1, scored.length)
+      const pixels = results.reduce((sum, result) => sum + result.confused.confusion[cell]!, 0)
+      if (gain > 0) pairs.push({ a, b, gain, pixels })
+    }
+  }
+  pairs.sort((first, second) => second.gain - first.gain)
+  console.log('\nLargest confusions (mean IoU a scene would gain, on average, were each mended alone; share of labelled pixels):')
+  for (const { a, b, gain, pixels } of pairs.slice(0, count)) {
+    console.log(`  ${LABEL_CLASSES[a]!.name.padEnd(11)} → ${LABEL_CLASSES[b]!.name.padEnd(11)} +${gain.toFixed(3)}  ${pct(pixels / labelledTotal).padStart(6)} of pixels`)
   }
 }
 
@@ -189,6 +218,8 @@ async function main(): Promise<void> {
     const tag = CHANGED_SURFACES.includes(entry.id) ? ' (changed)' : KEPT_SURFACES.includes(entry.id) ? ' (kept)' : ''
     console.log(`  ${(entry.name + tag).padEnd(22)} pooled ${fmt(pooledIoU[entry.id]!)}  mean ${fmt(mean(perScene))}  in ${String(perScene.length).padStart(3)} scenes  ${pct(pooled.truth[entry.id]! / labelledTotal).padStart(6)} of pixels`)
   }
+
+  printConfusions(results, labelledTotal)
 
   const ious = results.map((result) => result.meanIoU)
   const patches = results.map((result) => result.patchiness)

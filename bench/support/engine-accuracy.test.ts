@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { srgb8ToLab } from '../../src/server/providers/generation/local/colour-space'
 import { LABEL } from '../../src/server/providers/generation/local/label-classes'
-import { boundaryF, changedSurfaceIoU, classCounts, classIoU, leakShare, patchiness, resizeLabels, unchosenChange } from './engine-accuracy'
+import { boundaryF, changedSurfaceIoU, classCounts, classIoU, confusionGains, leakShare, patchiness, resizeLabels, unchosenChange } from './engine-accuracy'
 
 const W = 64
 const H = 48
@@ -86,6 +86,27 @@ describe('engine-accuracy measures', () => {
     expect(ious[LABEL.floor]).toBe(1)
     // wall, floor, ceiling, vanity present (no wall tile): mean = (wallIoU + 1 + 1 + 0) / 4
     expect(changedSurfaceIoU(counts)).toBeCloseTo((ious[LABEL.wall]! + 2) / 4, 6)
+  })
+
+  it('says what mending each confusion alone would add to a scene\'s mean IoU', () => {
+    const truth = room()
+    const predicted = truth.map((id) => (id === LABEL.window ? LABEL.wall : id))
+    for (let pixel = W * 40; pixel < W * 42; pixel++) predicted[pixel] = LABEL.vanity // two rows of floor taken for vanity
+    const { confusion, gains } = confusionGains(truth, predicted)
+    const at = (a: number, b: number) => a * 16 + b
+    expect(confusion[at(LABEL.window, LABEL.wall)]).toBe(16 * 14)
+    expect(confusion[at(LABEL.floor, LABEL.vanity)]).toBe(2 * W)
+    // each gain is what recomputing the scene with that confusion mended gives
+    const base = changedSurfaceIoU(classCounts(truth, predicted))
+    const windowMended = predicted.map((id, pixel) => (truth[pixel] === LABEL.window ? LABEL.window : id))
+    const floorMended = predicted.map((id, pixel) => (truth[pixel] === LABEL.floor ? LABEL.floor : id))
+    expect(gains[at(LABEL.window, LABEL.wall)]).toBeCloseTo(changedSurfaceIoU(classCounts(truth, windowMended)) - base, 12)
+    expect(gains[at(LABEL.floor, LABEL.vanity)]).toBeCloseTo(changedSurfaceIoU(classCounts(truth, floorMended)) - base, 12)
+    expect(gains[at(LABEL.floor, LABEL.vanity)]).toBeGreaterThan(0)
+    // confusions that do not happen cost nothing; a scene without changed surfaces has no mean to raise
+    expect(gains[at(LABEL.wall, LABEL.window)]).toBe(0)
+    expect(gains[at(LABEL.wall, LABEL.wall)]).toBe(0)
+    expect(Number.isNaN(confusionGains(new Uint8Array(8).fill(LABEL.window), new Uint8Array(8).fill(LABEL.wall)).gains[0])).toBe(true)
   })
 
   it('counts a repainted window as leak', () => {

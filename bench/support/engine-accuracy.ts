@@ -48,6 +48,56 @@ export function changedSurfaceIoU(counts: ClassCounts): number {
   return present.reduce<number>((sum, id) => sum + ious[id]!, 0) / present.length
 }
 
+export type ConfusionGains = {
+  /** Pixels of true class a (row) the engine took for class b (column), row-major a × LABEL_CLASS_COUNT + b; void left out. */
+  confusion: Float64Array
+  /**
+   * What each confusion costs the scene: for every pair a ≠ b, how much its mean IoU over the changed surfaces
+   * (changedSurfaceIoU) would rise if the pixels of a taken for b were given a, the rest unchanged. Same layout;
+   * 0 on the diagonal and for pairs that do not occur; all NaN when the scene has no changed surface.
+   */
+  gains: Float64Array
+}
+
+/** The confusion matrix of a prediction against the truth, and what mending each confusion alone would be worth. */
+export function confusionGains(truth: Uint8Array, predicted: Uint8Array): ConfusionGains {
+  if (truth.length !== predicted.length) throw new Error(`label maps differ in size: ${truth.length} and ${predicted.length}`)
+  const classes = LABEL_CLASS_COUNT
+  const confusion = new Float64Array(classes * classes)
+  for (let pixel = 0; pixel < truth.length; pixel++) {
+    const t = truth[pixel]!
+    if (t !== LABEL.void) confusion[t * classes + predicted[pixel]!]!++
+  }
+  const truthCount = new Float64Array(classes)
+  const predictedCount = new Float64Array(classes)
+  const intersection = new Float64Array(classes)
+  for (let a = 0; a < classes; a++) {
+    intersection[a] = confusion[a * classes + a]!
+    for (let b = 0; b < classes; b++) {
+      truthCount[a]! += confusion[a * classes + b]!
+      predictedCount[b]! += confusion[a * classes + b]!
+    }
+  }
+  const meanIoU = (inter: Float64Array, predictedTotals: Float64Array) =>
+    changedSurfaceIoU({ intersection: inter, truth: truthCount, union: truthCount.map((count, id) => count + predictedTotals[id]! - inter[id]!) })
+  const base = meanIoU(intersection, predictedCount)
+  const gains = new Float64Array(classes * classes).fill(Number.isNaN(base) ? Number.NaN : 0)
+  if (Number.isNaN(base)) return { confusion, gains }
+  for (let a = 0; a < classes; a++) {
+    for (let b = 0; b < classes; b++) {
+      const moved = confusion[a * classes + b]!
+      if (a === b || moved === 0) continue
+      const inter = intersection.slice()
+      const predictedTotals = predictedCount.slice()
+      inter[a]! += moved
+      predictedTotals[a]! += moved
+      predictedTotals[b]! -= moved
+      gains[a * classes + b] = meanIoU(inter, predictedTotals) - base
+    }
+  }
+  return { confusion, gains }
+}
+
 /** Pixels on a border between two labels (a right or lower neighbour differs). */
 export function boundaryPixels(labels: Uint8Array, width: number, height: number): Uint8Array {
   const edge = new Uint8Array(labels.length)
