@@ -16,23 +16,36 @@ export const MIN_SURFACE_SHARE = 0.005
 
 export type ClassCounts = { intersection: Float64Array; union: Float64Array; truth: Float64Array }
 
-/** Per-class intersection and union of a prediction with the truth, over the pixels the truth labels (void is ignored). */
-export function classCounts(truth: Uint8Array, predicted: Uint8Array): ClassCounts {
+/** Pixels of each true class (row) the prediction took for each class (column), row-major id × LABEL_CLASS_COUNT + id; void in the truth is left out. */
+export function classConfusion(truth: Uint8Array, predicted: Uint8Array): Float64Array {
   if (truth.length !== predicted.length) throw new Error(`label maps differ in size: ${truth.length} and ${predicted.length}`)
+  const confusion = new Float64Array(LABEL_CLASS_COUNT * LABEL_CLASS_COUNT)
+  for (let pixel = 0; pixel < truth.length; pixel++) {
+    const t = truth[pixel]!
+    if (t !== LABEL.void) confusion[t * LABEL_CLASS_COUNT + predicted[pixel]!]!++
+  }
+  return confusion
+}
+
+/** Per-class intersection and union from a confusion matrix (classConfusion). */
+function countsOfConfusion(confusion: Float64Array): ClassCounts {
   const intersection = new Float64Array(LABEL_CLASS_COUNT)
   const truthCount = new Float64Array(LABEL_CLASS_COUNT)
   const predictedCount = new Float64Array(LABEL_CLASS_COUNT)
-  for (let pixel = 0; pixel < truth.length; pixel++) {
-    const t = truth[pixel]!
-    if (t === LABEL.void) continue
-    const p = predicted[pixel]!
-    truthCount[t] = truthCount[t]! + 1
-    predictedCount[p] = predictedCount[p]! + 1
-    if (t === p) intersection[t] = intersection[t]! + 1
+  for (let t = 0; t < LABEL_CLASS_COUNT; t++) {
+    intersection[t] = confusion[t * LABEL_CLASS_COUNT + t]!
+    for (let p = 0; p < LABEL_CLASS_COUNT; p++) {
+      truthCount[t]! += confusion[t * LABEL_CLASS_COUNT + p]!
+      predictedCount[p]! += confusion[t * LABEL_CLASS_COUNT + p]!
+    }
   }
-  const union = new Float64Array(LABEL_CLASS_COUNT)
-  for (let id = 0; id < LABEL_CLASS_COUNT; id++) union[id] = truthCount[id]! + predictedCount[id]! - intersection[id]!
+  const union = truthCount.map((count, id) => count + predictedCount[id]! - intersection[id]!)
   return { intersection, union, truth: truthCount }
+}
+
+/** Per-class intersection and union of a prediction with the truth, over the pixels the truth labels (void is ignored). */
+export function classCounts(truth: Uint8Array, predicted: Uint8Array): ClassCounts {
+  return countsOfConfusion(classConfusion(truth, predicted))
 }
 
 /** IoU per class id; NaN where neither the truth nor the prediction has the class. */
@@ -61,38 +74,22 @@ export type ConfusionGains = {
 
 /** The confusion matrix of a prediction against the truth, and what mending each confusion alone would be worth. */
 export function confusionGains(truth: Uint8Array, predicted: Uint8Array): ConfusionGains {
-  if (truth.length !== predicted.length) throw new Error(`label maps differ in size: ${truth.length} and ${predicted.length}`)
   const classes = LABEL_CLASS_COUNT
-  const confusion = new Float64Array(classes * classes)
-  for (let pixel = 0; pixel < truth.length; pixel++) {
-    const t = truth[pixel]!
-    if (t !== LABEL.void) confusion[t * classes + predicted[pixel]!]!++
-  }
-  const truthCount = new Float64Array(classes)
-  const predictedCount = new Float64Array(classes)
-  const intersection = new Float64Array(classes)
-  for (let a = 0; a < classes; a++) {
-    intersection[a] = confusion[a * classes + a]!
-    for (let b = 0; b < classes; b++) {
-      truthCount[a]! += confusion[a * classes + b]!
-      predictedCount[b]! += confusion[a * classes + b]!
-    }
-  }
-  const meanIoU = (inter: Float64Array, predictedTotals: Float64Array) =>
-    changedSurfaceIoU({ intersection: inter, truth: truthCount, union: truthCount.map((count, id) => count + predictedTotals[id]! - inter[id]!) })
-  const base = meanIoU(intersection, predictedCount)
+  const confusion = classConfusion(truth, predicted)
+  const counts = countsOfConfusion(confusion)
+  const base = changedSurfaceIoU(counts)
   const gains = new Float64Array(classes * classes).fill(Number.isNaN(base) ? Number.NaN : 0)
   if (Number.isNaN(base)) return { confusion, gains }
   for (let a = 0; a < classes; a++) {
     for (let b = 0; b < classes; b++) {
       const moved = confusion[a * classes + b]!
       if (a === b || moved === 0) continue
-      const inter = intersection.slice()
-      const predictedTotals = predictedCount.slice()
-      inter[a]! += moved
-      predictedTotals[a]! += moved
-      predictedTotals[b]! -= moved
-      gains[a * classes + b] = meanIoU(inter, predictedTotals) - base
+      // Given back to a, those pixels join a's intersection (a's union stays: they were in it as truth) and leave b's union.
+      const intersection = counts.intersection.slice()
+      const union = counts.union.slice()
+      intersection[a]! += moved
+      union[b]! -= moved
+      gains[a * classes + b] = changedSurfaceIoU({ intersection, union, truth: counts.truth }) - base
     }
   }
   return { confusion, gains }
