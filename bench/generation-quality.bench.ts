@@ -20,7 +20,8 @@ const fixturesDir = fixturePhotosDir()
 const stockDir = path.join(repoRoot, 'public', 'images', 'stock')
 const resultsDir = path.join(repoRoot, 'bench', 'results')
 
-const TARGETS = { structure: 0.6, palette: 12, distinctness: 5, p50Seconds: 1.5, peakRssMb: 400 } as const
+// Peak RSS: issue 15 §5, at most 500 MB with any model loaded (the surface network and its refiner, decision 0078).
+const TARGETS = { structure: 0.6, palette: 12, distinctness: 5, p50Seconds: 1.5, peakRssMb: 500 } as const
 /** The palette every style is rendered in for the distinctness test. */
 const DISTINCTNESS_PALETTE: NamedPaletteId = 'warm-neutrals'
 /** Styles each named palette is measured with: a neutral, a warm and a playful one. */

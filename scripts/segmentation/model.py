@@ -47,14 +47,20 @@ class SurfaceNet(nn.Module):
         x = (x - self.mean) / self.std
         if self.coords:
             x = torch.cat([x, coordinates(x)], 1)
-        skips = []
-        for level in self.down:
-            x = level(x)
-            skips.append(x)
-            x = F.max_pool2d(x, 2)
-        x = self.bottom(x)
-        x = x + self.context(F.adaptive_avg_pool2d(x, 1))
-        for level, skip in zip(self.up, reversed(skips)):
-            x = F.interpolate(x, size=skip.shape[2:], mode='bilinear', align_corners=False)
-            x = level(torch.cat([x, skip], 1))
-        return self.head(x)
+        return self.head(u_net(x, self.down, self.bottom, self.context, self.up))
+
+
+def u_net(x, down, bottom, context, up):
+    """A U-Net's body: down its levels (max-pooling after each, keeping each one's output), the bottom block with
+    image-level context added, and back up, each level upsampled and joined with the output kept on the way down."""
+    skips = []
+    for level in down:
+        x = level(x)
+        skips.append(x)
+        x = F.max_pool2d(x, 2)
+    x = bottom(x)
+    x = x + context(F.adaptive_avg_pool2d(x, 1))
+    for level, skip in zip(up, reversed(skips)):
+        x = F.interpolate(x, size=skip.shape[2:], mode='bilinear', align_corners=False)
+        x = level(torch.cat([x, skip], 1))
+    return x

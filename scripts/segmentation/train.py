@@ -198,9 +198,9 @@ def randomise(rgb, lab, width, height, rng, close_ups=0.0):
     return rgb, np.array(lab)
 
 
-def class_weights(dataset):
+def class_weights(label_maps):
     counts = np.zeros(CLASS_COUNT, dtype=np.float64)
-    for _, lab in dataset.items:
+    for lab in label_maps:
         counts += np.bincount(lab.ravel(), minlength=CLASS_COUNT)[:CLASS_COUNT]
     counts[VOID] = 0
     share = counts / max(1, counts.sum())
@@ -303,7 +303,7 @@ def main():
     validation_pairs = find_scenes(args.validation) if args.validation else []
     print(f'{len(pairs)} training scenes, {len(validation_pairs)} validation scenes, {width}x{height}', flush=True)
     train = Scenes(pairs, (width, height), augment=True, seed=args.seed, close_ups=args.close_ups)
-    weights, share = class_weights(train)
+    weights, share = class_weights(lab for _, lab in train.items)
     print('class shares:', ' '.join(f'{c}:{s:.3f}' for c, s in enumerate(share)), flush=True)
     # An epoch is --epoch-size photos drawn from the scenes there are (default: each scene once). With --grow the data
     # folders are looked at again before every epoch and scenes rendered since are added, so training can start

@@ -5,7 +5,7 @@ import type { EngineReply, EngineRequest } from './engine-thread'
 import { renderLocalRedesign } from './local-engine'
 import { buildAllMaterials } from './materials'
 import { warmPaintThreads } from './paint-threads'
-import { hasSurfaceModel, surfaceSession } from './surface-network'
+import { hasSurfaceModel, hasSurfaceRefiner, refinerSession, surfaceSession } from './surface-network'
 
 function failed(id: number, error: unknown): EngineReply {
   return { id, ok: false, name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) }
@@ -14,6 +14,7 @@ function failed(id: number, error: unknown): EngineReply {
 async function warmUp(): Promise<{ materials: number }> {
   warmPaintThreads()
   if (hasSurfaceModel()) await surfaceSession()
+  if (hasSurfaceRefiner()) await refinerSession()
   return { materials: buildAllMaterials() }
 }
 

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
-import { favourClasses, mirrorPlanes, otsuThreshold, shiftTowardsTile, splitWallsAtSceneThreshold, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession, SPECKLE_SHARE } from './surface-network'
+import { favourClasses, holdKeptClasses, mirrorPlanes, otsuThreshold, shiftTowardsTile, splitWallsAtSceneThreshold, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession, SPECKLE_SHARE } from './surface-network'
 
 /** A label grid filled with one label, with a way to paint rectangles of another and to read a pixel. */
 function labelGrid(width: number, height: number, fill: number) {
@@ -205,6 +205,41 @@ describe('the surface network around the model', () => {
     const before = labels.slice()
     expect(splitWallsAtSceneThreshold(labels, share)).toBe(0.5)
     expect([...labels]).toEqual([...before])
+  })
+})
+
+describe('the refiner’s answer beside the network’s', () => {
+  it('keeps what the network gave a thing a redesign keeps, and scales each pixel back to one', () => {
+    const plane = 2
+    const network = new Float32Array(LABEL_CLASS_COUNT * plane)
+    const refined = new Float32Array(LABEL_CLASS_COUNT * plane)
+    // Pixel 0: the network saw a light (0.6) under the ceiling (0.4); the refiner folds it into the ceiling.
+    network[LABEL.light * plane] = 0.6
+    network[LABEL.ceiling * plane] = 0.4
+    refined[LABEL.light * plane] = 0.1
+    refined[LABEL.ceiling * plane] = 0.9
+    // Pixel 1: the network took tile for glass (0.55 against 0.45); the refiner says tile, and glass only rises.
+    network[LABEL.glass * plane + 1] = 0.55
+    network[LABEL['wall-tile'] * plane + 1] = 0.45
+    refined[LABEL.glass * plane + 1] = 0.2
+    refined[LABEL['wall-tile'] * plane + 1] = 0.8
+    refined[LABEL.void * plane + 1] = 0.01
+    holdKeptClasses(refined, network, plane)
+    expect(refined[LABEL.light * plane]).toBeCloseTo(0.6 / 1.5, 6)
+    expect(refined[LABEL.ceiling * plane]).toBeCloseTo(0.9 / 1.5, 6)
+    expect(refined[LABEL.glass * plane + 1]).toBeCloseTo(0.55 / 1.35, 6)
+    expect(refined[LABEL['wall-tile'] * plane + 1]).toBeCloseTo(0.8 / 1.35, 6)
+    expect(refined[LABEL.void * plane + 1]).toBe(0)
+    // A changed surface the refiner lowers stays lowered: only kept classes are held.
+    const wall = new Float32Array(LABEL_CLASS_COUNT).fill(0)
+    wall[LABEL.wall] = 0.9
+    wall[LABEL['wall-tile']] = 0.1
+    const flipped = new Float32Array(LABEL_CLASS_COUNT).fill(0)
+    flipped[LABEL.wall] = 0.2
+    flipped[LABEL['wall-tile']] = 0.8
+    holdKeptClasses(flipped, wall, 1)
+    expect(flipped[LABEL.wall]).toBeCloseTo(0.2, 6)
+    expect(flipped[LABEL['wall-tile']]).toBeCloseTo(0.8, 6)
   })
 })
 

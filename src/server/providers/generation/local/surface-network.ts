@@ -9,7 +9,7 @@ import type { InferenceSession } from 'onnxruntime-node'
 import { boxBlur } from './box-blur'
 import { rgbPixelsToLab } from './colour-space'
 import { computeSuperpixels } from './superpixels'
-import { LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
+import { KEPT_SURFACES, LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
 import { estimateRoomGeometry } from './room-geometry'
 import { alignTileLine } from './tile-line'
 import { floodRegion, mostBorderingLabel } from './label-regions'
@@ -31,43 +31,61 @@ const GUIDE_EPSILON = 2e-4
 
 const MODEL_FILE = 'surfaces.onnx'
 const MODEL_META_FILE = 'surfaces.json'
+/** The surface refiner (scripts/segmentation/refine.py, decision 0078): optional, beside the surface model. */
+const REFINER_FILE = 'surface-refiner.onnx'
 
 /** Where the weights are: beside the bundled server (dist/server/model) or beside this file in the source tree. */
-const MODEL_CANDIDATES = [path.join(import.meta.dirname, 'model', MODEL_FILE)]
+const MODEL_FOLDERS = [path.join(import.meta.dirname, 'model')]
+
+function modelFile(file: string): string | undefined {
+  return MODEL_FOLDERS.map((folder) => path.join(folder, file)).find((candidate) => existsSync(candidate))
+}
 
 export function hasSurfaceModel(): boolean {
-  return MODEL_CANDIDATES.some((candidate) => existsSync(candidate))
+  return modelFile(MODEL_FILE) !== undefined
 }
 
 export function surfaceModelPath(): string {
-  const found = MODEL_CANDIDATES.find((candidate) => existsSync(candidate))
-  if (!found) throw new Error(`The surface model is missing (looked in ${MODEL_CANDIDATES.join(', ')})`)
+  const found = modelFile(MODEL_FILE)
+  if (!found) throw new Error(`The surface model is missing (looked in ${MODEL_FOLDERS.join(', ')})`)
   return found
 }
 
-let session: Promise<InferenceSession> | null = null
-
-/** The shared ONNX session, created on first use (about 0.1 s). */
-export function surfaceSession(): Promise<InferenceSession> {
-  session ??= (async () => {
-    const ort = await import('onnxruntime-node')
-    return ort.InferenceSession.create(surfaceModelPath(), {
-      intraOpNumThreads: Math.max(1, Math.min(4, availableParallelism())),
-      interOpNumThreads: 1,
-      graphOptimizationLevel: 'all',
-      executionMode: 'sequential',
-      // Neither an arena nor per-shape memory plans: each photo's aspect gives the network another input size, and
-      // both would keep that run's activations (tens of MB) reserved beside the engine's own buffers. Without them
-      // peak RSS on a 4 MP photo is 460-470 MB instead of 503-525 MB (issue 15 §5: ≤ 500 MB), for ~5% more time.
-      enableCpuMemArena: false,
-      enableMemPattern: false,
+/** An ONNX session for a model file, created once and shared; a failed load is tried again on the next call. */
+function sharedSession(file: () => string): () => Promise<InferenceSession> {
+  let session: Promise<InferenceSession> | null = null
+  return () => {
+    session ??= (async () => {
+      const ort = await import('onnxruntime-node')
+      return ort.InferenceSession.create(file(), {
+        intraOpNumThreads: Math.max(1, Math.min(4, availableParallelism())),
+        interOpNumThreads: 1,
+        graphOptimizationLevel: 'all',
+        executionMode: 'sequential',
+        // Neither an arena nor per-shape memory plans: each photo's aspect gives the network another input size, and
+        // both would keep that run's activations (tens of MB) reserved beside the engine's own buffers. Without them
+        // peak RSS on a 4 MP photo is 460-470 MB instead of 503-525 MB (issue 15 §5: ≤ 500 MB), for ~5% more time.
+        enableCpuMemArena: false,
+        enableMemPattern: false,
+      })
+    })()
+    session.catch(() => {
+      session = null
     })
-  })()
-  session.catch(() => {
-    session = null
-  })
-  return session
+    return session
+  }
 }
+
+/** The surface network's shared session, created on first use (about 0.1 s). */
+export const surfaceSession = sharedSession(surfaceModelPath)
+
+/** Whether the surface refiner's weights are there (surfaces are found without it when they are not). */
+export function hasSurfaceRefiner(): boolean {
+  return modelFile(REFINER_FILE) !== undefined
+}
+
+/** The surface refiner's shared session. */
+export const refinerSession = sharedSession(() => modelFile(REFINER_FILE) ?? path.join(MODEL_FOLDERS[0]!, REFINER_FILE))
 
 export type SurfaceLabels = {
   width: number
@@ -115,18 +133,25 @@ export function networkSize(width: number, height: number, long: number = NETWOR
 /** The photo resized for the network: interleaved 8-bit RGB at networkSize() of one of networkLongSides(). */
 export type NetworkView = { rgb: Uint8Array; width: number; height: number }
 
-/** Class probabilities of one view of the photo: the view's and its mirror image's (mirrored back), averaged. */
-async function viewProbabilities(view: NetworkView): Promise<Float32Array> {
-  const ort = await import('onnxruntime-node')
-  const model = await surfaceSession()
-  const { rgb, width: networkWidth, height: networkHeight } = view
-  const plane = networkWidth * networkHeight
+/** A view as the networks take it: three planes of 0..1 values (NCHW). */
+function planarImage({ rgb, width, height }: NetworkView): Float32Array {
+  const plane = width * height
   const input = new Float32Array(plane * 3)
   for (let index = 0; index < plane; index++) {
     input[index] = rgb[index * 3]! / 255
     input[plane + index] = rgb[index * 3 + 1]! / 255
     input[plane * 2 + index] = rgb[index * 3 + 2]! / 255
   }
+  return input
+}
+
+/** Class probabilities of one view of the photo: the view's and its mirror image's (mirrored back), averaged. */
+async function viewProbabilities(view: NetworkView): Promise<Float32Array> {
+  const ort = await import('onnxruntime-node')
+  const model = await surfaceSession()
+  const { width: networkWidth, height: networkHeight } = view
+  const plane = networkWidth * networkHeight
+  const input = planarImage(view)
   const outputs = await model.run({ image: new ort.Tensor('float32', input, [1, 3, networkHeight, networkWidth]) })
   const logits = outputs.logits!.data as Float32Array
   // The room seen in a mirror is still a room: the mirrored picture's answer, mirrored back, is averaged in.
@@ -137,14 +162,10 @@ async function viewProbabilities(view: NetworkView): Promise<Float32Array> {
 }
 
 /**
- * Labels an analysis copy (interleaved 8-bit RGB). `views` are the same photo already resized for the network at
- * each of networkLongSides() (sharp does that better and faster than JavaScript): the network's class probabilities
- * for each, mirrored and not, are averaged on the first view's grid, so a surface it reads one way at one scale and
- * another way at the next gets the answer most views give (decision 0053 has the sizes tried and their figures).
- * `favoured` weighs some classes' probabilities before the likeliest is taken (class id →
- * factor; favourClasses): a pixel the network is unsure about goes to them.
+ * The network's class probabilities for the photo, on the first view's grid (class-major planes): every view's,
+ * mirrored and not, averaged. Void is 0: the network is never asked for it; every pixel of a photo shows something.
  */
-export async function predictSurfaces(views: readonly NetworkView[], analysisRgb: Uint8Array, width: number, height: number, favoured: ReadonlyMap<number, number> = new Map()): Promise<SurfaceLabels> {
+export async function averagedProbabilities(views: readonly NetworkView[]): Promise<Float32Array> {
   const { width: networkWidth, height: networkHeight } = views[0]!
   const plane = networkWidth * networkHeight
   const probabilities = await viewProbabilities(views[0]!)
@@ -157,7 +178,63 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
     }
   }
   if (views.length > 1) for (let index = 0; index < probabilities.length; index++) probabilities[index]! /= views.length
-  probabilities.fill(0, 0, plane) // void: the network is never asked for it; every pixel of a photo shows something
+  probabilities.fill(0, 0, plane)
+  return probabilities
+}
+
+/**
+ * The surface network's answer read again as a whole by the surface refiner (scripts/segmentation/refine.py, decision
+ * 0078), when its weights are there: the same planes on the same grid (`view` is the first view, whose grid they
+ * are on), each class's probability moved where the rest of the room says the network was wrong, except that what
+ * the network saw of a thing a redesign keeps stays at least as likely (holdKeptClasses). Without the refiner's
+ * weights the answer is returned as it was.
+ */
+export async function refineProbabilities(probabilities: Float32Array, view: NetworkView): Promise<Float32Array> {
+  if (!hasSurfaceRefiner()) return probabilities
+  const ort = await import('onnxruntime-node')
+  const model = await refinerSession()
+  const { width, height } = view
+  const outputs = await model.run({
+    probabilities: new ort.Tensor('float32', probabilities, [1, LABEL_CLASS_COUNT, height, width]),
+    image: new ort.Tensor('float32', planarImage(view), [1, 3, height, width]),
+  })
+  const refined = outputs.refined!.data as Float32Array
+  holdKeptClasses(refined, probabilities, width * height)
+  return refined
+}
+
+const KEPT_IDS: ReadonlySet<number> = new Set(KEPT_SURFACES)
+
+/**
+ * A window, mirror, shower glass, light or prop the network saw keeps at least the probability it gave it (then
+ * every pixel's classes are scaled to sum to one again, void at 0): the refiner judges at a coarser grain, and a
+ * light it folds into the ceiling or a mirror's edge it rounds off would be repainted (decision 0078: leak).
+ */
+export function holdKeptClasses(refined: Float32Array, network: Float32Array, plane: number): void {
+  refined.fill(0, 0, plane)
+  for (let pixel = 0; pixel < plane; pixel++) {
+    let sum = 0
+    for (let c = 1; c < LABEL_CLASS_COUNT; c++) {
+      const at = c * plane + pixel
+      if (KEPT_IDS.has(c) && network[at]! > refined[at]!) refined[at] = network[at]!
+      sum += refined[at]!
+    }
+    if (sum > 0) for (let c = 1; c < LABEL_CLASS_COUNT; c++) refined[c * plane + pixel]! /= sum
+  }
+}
+
+/**
+ * Labels an analysis copy (interleaved 8-bit RGB). `views` are the same photo already resized for the network at
+ * each of networkLongSides() (sharp does that better and faster than JavaScript): the network's class probabilities
+ * for each, mirrored and not, are averaged on the first view's grid, so a surface it reads one way at one scale and
+ * another way at the next gets the answer most views give (decision 0053 has the sizes tried and their figures),
+ * and the surface refiner reads that answer as a whole (refineProbabilities). `favoured` weighs some classes' probabilities before the likeliest is taken (class id →
+ * factor; favourClasses): a pixel the network is unsure about goes to them.
+ */
+export async function predictSurfaces(views: readonly NetworkView[], analysisRgb: Uint8Array, width: number, height: number, favoured: ReadonlyMap<number, number> = new Map()): Promise<SurfaceLabels> {
+  const { width: networkWidth, height: networkHeight } = views[0]!
+  const plane = networkWidth * networkHeight
+  const probabilities = await refineProbabilities(await averagedProbabilities(views), views[0]!)
   favourClasses(probabilities, plane, favoured)
   shiftTowardsTile(probabilities, plane, TILE_CALIBRATION)
   const refined = refineLabels(probabilities, networkWidth, networkHeight, analysisRgb, width, height)
