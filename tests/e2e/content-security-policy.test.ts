@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { expect, test, type Page } from './fixtures'
-import { dismissCookieBanner, startApp } from './support'
+import { dismissCookieBanner, startApp, whenNetworkQuiet } from './support'
 
 // Every page runs under its Content-Security-Policy (scripts only from our origin and the hashed inline scripts
 // of the prerendered page). A page that needs anything the policy refuses fails here: the browser reports each
@@ -42,7 +42,7 @@ test.describe('The Content-Security-Policy', () => {
           await new Promise((resolve) => setTimeout(resolve, 20))
         }
       })
-      await page.waitForLoadState('networkidle')
+      await whenNetworkQuiet(page)
       expect(await violations()).toEqual([])
     })
   }
@@ -65,7 +65,7 @@ test.describe('The Content-Security-Policy', () => {
     await page.getByRole('button', { name: 'Continue to Styles →' }).click()
     await expect(page.locator('#wizard-heading')).toHaveText('Choose your style')
     await page.getByRole('radio', { name: 'Glam' }).click()
-    await page.waitForLoadState('networkidle')
+    await whenNetworkQuiet(page)
     expect(await violations()).toEqual([])
   })
 

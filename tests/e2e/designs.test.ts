@@ -3,7 +3,7 @@ import { expect, test, type Page, type Route } from './fixtures'
 import sharp from 'sharp'
 import { E2E_AMAZON_TAG, FAILING_PROVIDER_PORT } from '../../playwright.config'
 import { STYLE_IDS } from '../../src/shared/catalogue/styles'
-import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, generateThroughApi, me, screenshotFromTop, signUpThroughApi, uploadPhotoThroughApi, whenTextShown } from './support'
+import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, generateThroughApi, me, screenshotFromTop, signUpThroughApi, uploadPhotoThroughApi, whenNetworkQuiet, whenTextShown } from './support'
 import { fixturePhoto } from '../support/paths'
 
 const PHOTO = fixturePhoto('cc0-interior-1.jpg')
@@ -72,7 +72,7 @@ test('A free member sees an empty collection, then their designs with the count,
   })
   await page.goto('/my-designs')
   await expect(page.getByRole('heading', { name: 'Your designs live here' })).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await whenNetworkQuiet(page)
   expect(memberViews).toEqual([])
   await signUpOnMyDesigns(page)
   expect(memberViews).toHaveLength(1)

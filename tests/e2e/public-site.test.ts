@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures'
 import { HERO } from '../../src/shared/catalogue/images'
-import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths, signUpThroughApi } from './support'
+import { dismissCookieBanner, expectNoAxeViolations, readOutbox, screenshotBothWidths, signUpThroughApi, whenNetworkQuiet } from './support'
 import { fixturePhoto } from '../support/paths'
 
 const PHOTO = fixturePhoto('cc0-interior-1.jpg')
@@ -46,7 +46,7 @@ test('The home page shows its before/after pair on a wide screen and leaves it o
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('img', { name: HERO.after.alt })).toBeHidden()
-  await page.waitForLoadState('networkidle')
+  await whenNetworkQuiet(page)
   expect(heroRequests).toEqual([])
 
   await page.setViewportSize({ width: 1440, height: 900 })
@@ -87,7 +87,7 @@ test('A visitor who only reads a public page downloads none of the app’s code;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 })
   for (const path of ['/', '/pricing']) {
     await page.goto(path)
-    await page.waitForLoadState('networkidle')
+    await whenNetworkQuiet(page)
     await page.waitForTimeout(500)
     const scripts = () =>
       page.evaluate(() =>
@@ -117,7 +117,7 @@ test('The pricing page’s packages, which come from the server, load once they 
   await dismissCookieBanner(page)
   await page.setViewportSize({ width: 375, height: 812 })
   await page.goto('/pricing')
-  await page.waitForLoadState('networkidle')
+  await whenNetworkQuiet(page)
   await page.evaluate(() => document.querySelector('[aria-label="Loading credit packages"]')?.scrollIntoView())
   await expect(page.locator('html[data-hydrated]')).toBeAttached()
   await expect(page.getByRole('heading', { level: 3, name: 'Starter' })).toBeVisible()
@@ -151,7 +151,7 @@ test('A signed-in member’s public page starts at once and shows their credits;
   await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click()
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible()
   await page.goto('/how-it-works')
-  await page.waitForLoadState('networkidle')
+  await whenNetworkQuiet(page)
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet')
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible()
 })
@@ -297,7 +297,7 @@ test('On a phone the styles page fetches the pictures near the screen at the pho
   })
   await page.goto('/styles')
   await expect(page.getByRole('main').getByRole('img').first()).toHaveJSProperty('complete', true)
-  await page.waitForLoadState('networkidle')
+  await whenNetworkQuiet(page)
   // 380 px at 1.75× needs 665 pixels: the 720 width, not the 960. Of 21 cards, only the first and those within the
   // browser's lazy-loading margin below it: with every card laid out on load there were eight.
   expect(pictures[0]).toBe('/images/styles/minimalist-720.avif')

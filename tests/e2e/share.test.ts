@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from './fixtures'
-import { closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop, signUpThroughApi } from './support'
+import { closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, screenshotFromTop, signUpThroughApi, whenNetworkQuiet } from './support'
 
 // Issue 19 §4, decision 0043: an owner shares a design from My Designs; anyone opens /s/<token> without an account.
 
@@ -92,7 +92,7 @@ test.describe('Sharing a design', () => {
     await expect(cta).toBeFocused()
     await expectNoAxeViolations(visitor, 'the shared design')
     await screenshotFromTop(visitor, 'share-page')
-    await visitor.waitForLoadState('networkidle')
+    await whenNetworkQuiet(visitor)
     expect(await violations(), 'CSP violations and console errors on the shared page').toEqual([])
 
     // The owner turns the link off: it stops working at once.
