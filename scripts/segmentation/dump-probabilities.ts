@@ -5,7 +5,8 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { averagedProbabilities, networkLongSides, networkSize } from '../../src/server/providers/generation/local/surface-network'
+import { networkViews } from '../../src/server/providers/generation/local/find-surfaces'
+import { averagedProbabilities } from '../../src/server/providers/generation/local/surface-network'
 
 const [inDir, outDir] = process.argv.slice(2)
 mkdirSync(outDir!, { recursive: true })
@@ -16,11 +17,7 @@ for (const name of names) {
   if (existsSync(target)) continue
   const { data, info } = await sharp(path.join(inDir!, name + '.jpg')).removeAlpha().raw().toBuffer({ resolveWithObject: true })
   const { width, height } = info
-  const views = await Promise.all(networkLongSides().map(async (side) => {
-    const size = networkSize(width, height, side)
-    const small = await sharp(data, { raw: { width, height, channels: 3 } }).resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer()
-    return { rgb: new Uint8Array(small.buffer, small.byteOffset, small.length), ...size }
-  }))
+  const views = await networkViews(new Uint8Array(data.buffer, data.byteOffset, data.length), width, height)
   const probs = await averagedProbabilities(views)
   writeFileSync(path.join(outDir!, name + '.view.bin'), views[0]!.rgb)
   writeFileSync(path.join(outDir!, name + '.json'), JSON.stringify({ width: views[0]!.width, height: views[0]!.height, photoWidth: width, photoHeight: height }))

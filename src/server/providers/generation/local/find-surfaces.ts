@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { segmentScene, type Region, type SurfaceRole } from './segmentation'
 import { LABEL, type LabelClassId } from './label-classes'
 import { stockSurfaces } from './stock-surfaces'
-import { hasSurfaceModel, networkLongSides, networkSize, predictSurfaces } from './surface-network'
+import { hasSurfaceModel, networkLongSides, networkSize, predictSurfaces, type NetworkView } from './surface-network'
 
 export type SurfaceMap = {
   /** One class (surface-classes.ts) per pixel, width × height. */
@@ -57,17 +57,21 @@ export async function findSurfaces(analysisRgb: Uint8Array, width: number, heigh
   const stock = await stockSurfaces(analysisRgb, width, height)
   if (stock) return { ...stock, source: 'stock' }
   if (hasSurfaceModel()) {
-    const views = await Promise.all(
-      networkLongSides().map(async (side) => {
-        const size = networkSize(width, height, side)
-        const small = await sharp(analysisRgb, { raw: { width, height, channels: 3 } }).resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer()
-        return { rgb: new Uint8Array(small.buffer, small.byteOffset, small.length), ...size }
-      }),
-    )
-    const found = await predictSurfaces(views, analysisRgb, width, height, favoured)
+    const found = await predictSurfaces(await networkViews(analysisRgb, width, height), analysisRgb, width, height, favoured)
     return { ...found, source: 'network' }
   }
   return { ...segmentSurfaces(analysisRgb, width, height), source: 'segmentation' }
+}
+
+/** The copies of an interleaved 8-bit RGB photo the surface network reads: one per long side of `networkLongSides()`. */
+export function networkViews(rgb: Uint8Array, width: number, height: number): Promise<NetworkView[]> {
+  return Promise.all(
+    networkLongSides().map(async (side) => {
+      const size = networkSize(width, height, side)
+      const small = await sharp(rgb, { raw: { width, height, channels: 3 } }).resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer()
+      return { rgb: new Uint8Array(small.buffer, small.byteOffset, small.length), ...size }
+    }),
+  )
 }
 
 /** The hand-cued region segmentation's surfaces, mapped onto the label classes through ROLE_LABELS. */

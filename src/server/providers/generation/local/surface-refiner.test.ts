@@ -4,7 +4,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { changedSurfaceIoU, classCounts, resizeLabels } from '../../../../../bench/support/engine-accuracy'
 import { LABEL, LABEL_CLASS_COUNT, decodeLabelPixels } from './label-classes'
-import { averagedProbabilities, hasSurfaceRefiner, networkLongSides, networkSize, refineProbabilities, surfaceModelPath, type NetworkView } from './surface-network'
+import { networkViews } from './find-surfaces'
+import { averagedProbabilities, hasSurfaceRefiner, refineProbabilities, surfaceModelPath } from './surface-network'
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..')
 const DEV = path.join(ROOT, 'bench/scenes/dev')
@@ -15,13 +16,7 @@ const SCENES = readdirSync(DEV).filter((file) => file.endsWith('.jpg')).sort().f
 async function scene(file: string) {
   const photo = await sharp(path.join(DEV, file)).removeAlpha().raw().toBuffer({ resolveWithObject: true })
   const { width, height } = photo.info
-  const views: NetworkView[] = await Promise.all(
-    networkLongSides().map(async (side) => {
-      const size = networkSize(width, height, side)
-      const small = await sharp(photo.data, { raw: { width, height, channels: 3 } }).resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer()
-      return { rgb: new Uint8Array(small), ...size }
-    }),
-  )
+  const views = await networkViews(new Uint8Array(photo.data), width, height)
   const labels = await sharp(path.join(DEV, file.replace('.jpg', '.labels.png'))).raw().toBuffer({ resolveWithObject: true })
   const truth = decodeLabelPixels(new Uint8Array(labels.data), labels.info.channels)
   return { views, truth: resizeLabels(truth, width, height, views[0]!.width, views[0]!.height) }
