@@ -159,14 +159,15 @@ test.describe('The photo check on the upload step', () => {
 
       const upright = orientation === 6 ? { width: 2400, height: 3600 } : { width: 3600, height: 2400 }
       const size = fitWithinPixels(upright.width, upright.height)
-      // The photo is on show while IndexedDB is still writing it: the stored one is read once it is there.
+      // The photo is on show while IndexedDB is still writing it: the stored one is read once it is there. Compressing
+      // 8.6 MP takes seconds, more on a busy machine.
       let kept = Buffer.alloc(0)
       await expect
         .poll(async () => {
           kept = Buffer.from(await storedPhotoBytes(page))
           const { width, height } = await sharp(kept).metadata()
           return { width, height }
-        }, { message: `orientation ${orientation}` })
+        }, { message: `orientation ${orientation}`, timeout: 30_000 })
         .toEqual({ width: size.width, height: size.height })
       const { data } = await sharp(kept).raw().toBuffer({ resolveWithObject: true })
       expect((await sharp(kept).metadata()).format).toBe('jpeg')

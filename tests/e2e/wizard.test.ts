@@ -484,6 +484,9 @@ test.describe('The home wizard: transformation', () => {
     await expect(page.getByRole('button', { name: 'Get Bathroom Product Recommendations' })).toBeDisabled()
     expect(generationBodies).toEqual([{ imageId: expect.any(String), style: 'scandinavian', palette: 'spa-blues', roomType: 'bathroom', changes: ['walls', 'floor', 'cabinetry', 'fixtures'] }])
     const { imageId } = generationBodies[0] as { imageId: string }
+    // The server's verdict returns the credit. Waiting for it also lets the result finish scrolling into view: a press
+    // made while it still moves lands its release elsewhere, and a busy machine once lost the click that way.
+    await expect(creditBadge(page)).toHaveText('2 credits', { timeout: 30_000 })
 
     await page.getByRole('button', { name: /^Retry Renovation/ }).click()
     await expect.poll(() => generationBodies.length).toBe(2)
