@@ -37,10 +37,6 @@ export function whenTextShown(page: Page, text: string, { within, timeoutMs = 10
 }
 
 /**
- * axe with the WCAG 2.0/2.1/2.2 A and AA rules: the page must have no violations. Every state checked for
- * accessibility is also checked for one primary button per view.
- */
-/**
  * Resolves once the page has loaded and has fetched nothing new for `quietMs` (by its own resource timings). Tests
  * use it instead of Playwright's 'networkidle', which waits for every request it saw start to be seen ending: one whose
  * end it missed (a CI run on a throttled, busy machine) held a test for its whole minute with the page long complete.
@@ -60,6 +56,10 @@ export async function whenNetworkQuiet(page: Page, quietMs = 1000) {
   )
 }
 
+/**
+ * axe with the WCAG 2.0/2.1/2.2 A and AA rules: the page must have no violations. Every state checked for
+ * accessibility is also checked for one primary button per view.
+ */
 export async function expectNoAxeViolations(page: Page, context?: string) {
   // What is still fading in or out (a toast, a dialog) is measured half transparent: axe reads the page at rest.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined)
