@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LABEL, LABEL_CLASS_COUNT } from './label-classes'
-import { favourClasses, holdKeptClasses, mirrorPlanes, otsuThreshold, shiftTowardsTile, splitWallsAtSceneThreshold, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession, SPECKLE_SHARE } from './surface-network'
+import { dropDoubtfulGlass, favourClasses, holdKeptClasses, mirrorPlanes, otsuThreshold, shiftTowardsTile, splitWallsAtSceneThreshold, networkLongSides, networkSize, refineLabels, removeSpeckles, softmaxPlanes, surfaceModelPath, surfaceSession, SPECKLE_SHARE } from './surface-network'
 
 /** A label grid filled with one label, with a way to paint rectangles of another and to read a pixel. */
 function labelGrid(width: number, height: number, fill: number) {
@@ -205,6 +205,52 @@ describe('the surface network around the model', () => {
     const before = labels.slice()
     expect(splitWallsAtSceneThreshold(labels, share)).toBe(0.5)
     expect([...labels]).toEqual([...before])
+  })
+})
+
+describe('shower glass the network was sure of somewhere', () => {
+  /** Probabilities on a 10 × 5 grid: glass at `glass(x)` in column x, the rest tile (0.8) and paint (0.2). */
+  function answer(glass: (x: number) => number): Float32Array {
+    const plane = 10 * 5
+    const probabilities = new Float32Array(LABEL_CLASS_COUNT * plane)
+    for (let cell = 0; cell < plane; cell++) {
+      const share = glass(cell % 10)
+      probabilities[LABEL.glass * plane + cell] = share
+      probabilities[LABEL['wall-tile'] * plane + cell] = (1 - share) * 0.8
+      probabilities[LABEL.wall * plane + cell] = (1 - share) * 0.2
+    }
+    return probabilities
+  }
+
+  it('gives a large "pane" the network was nowhere sure of its next answer, and keeps one with a sure core', () => {
+    // Labels at twice the grid: a pane over x 2–7 (30 % of the picture) with a tap in front, tile around it.
+    const doubtful = labelGrid(20, 10, LABEL['wall-tile'])
+    doubtful.paint(2, 0, 6, 10, LABEL.glass)
+    doubtful.paint(4, 4, 2, 2, LABEL.metal)
+    dropDoubtfulGlass(doubtful.labels, 20, 10, answer((x) => (x >= 1 && x <= 3 ? 0.7 : 0.05)), 10, 5)
+    expect(doubtful.at(3, 5)).toBe(LABEL['wall-tile'])
+    expect(doubtful.at(7, 9)).toBe(LABEL['wall-tile'])
+    // What stood in front of it stays what it is.
+    expect(doubtful.at(4, 4)).toBe(LABEL.metal)
+
+    // The same pane, sure (0.95) in one column of three: a third of its pixels, so it is glass.
+    const sure = labelGrid(20, 10, LABEL['wall-tile'])
+    sure.paint(2, 0, 6, 10, LABEL.glass)
+    dropDoubtfulGlass(sure.labels, 20, 10, answer((x) => (x === 2 ? 0.95 : x >= 1 && x <= 3 ? 0.7 : 0.05)), 10, 5)
+    expect(sure.at(3, 5)).toBe(LABEL.glass)
+    expect(sure.at(7, 1)).toBe(LABEL.glass)
+  })
+
+  it('keeps a small doubtful pane: seen edge-on or half hidden, glass is often doubtful and real', () => {
+    // x 2–5: 20 % of the picture would be dropped; x 2–4 (15 %) stays.
+    const small = labelGrid(20, 10, LABEL['wall-tile'])
+    small.paint(2, 0, 3, 10, LABEL.glass)
+    dropDoubtfulGlass(small.labels, 20, 10, answer((x) => (x >= 1 && x <= 2 ? 0.7 : 0.05)), 10, 5)
+    expect(small.at(3, 5)).toBe(LABEL.glass)
+    const larger = labelGrid(20, 10, LABEL['wall-tile'])
+    larger.paint(2, 0, 4, 10, LABEL.glass)
+    dropDoubtfulGlass(larger.labels, 20, 10, answer((x) => (x >= 1 && x <= 2 ? 0.7 : 0.05)), 10, 5)
+    expect(larger.at(3, 5)).toBe(LABEL['wall-tile'])
   })
 })
 

@@ -247,9 +247,54 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   squareDoors(refined.labels, width, height)
   // Shower glass made whole: panes squared, blobs of wall taken for glass given back (label-shapes.ts, decision 0061).
   settleGlass(refined.labels, width, height)
+  // A pane the network was nowhere sure of is pale tile it half took for glass: it takes the network's next answer.
+  dropDoubtfulGlass(refined.labels, width, height, probabilities, networkWidth, networkHeight)
   // Then wall tile ends at a level line on each wall, fitted to the answer in the room's perspective (tile-line.ts).
   alignTileLine(refined.labels, width, height, estimateRoomGeometry(refined.labels, width, height), refined.tileShare)
   return { width, height, labels: refined.labels }
+}
+
+/** A pixel of a pane is sure glass where the network gives glass at least this… */
+export const SURE_GLASS = 0.85
+/** …and a pane keeps its glass when at least this share of its pixels are sure (decision 0079)… */
+export const MIN_SURE_GLASS_SHARE = 0.3
+/** …or when it covers less than this share of the picture: only a large pane must show a sure core. */
+export const DOUBTFUL_PANE_SHARE = 0.2
+
+/**
+ * Glass regions of the final labels (analysis size, width × height) that cover at least DOUBTFUL_PANE_SHARE of the
+ * picture and of which fewer than MIN_SURE_GLASS_SHARE of the pixels had a glass probability of SURE_GLASS or more
+ * (class-major `probabilities` on the network's grid, read at the nearest cell) become, whole, the class the network
+ * gave most probability over the region after glass. A pane that fills much of the photo shows the network enough of
+ * its glass (tint, edges, reflections) for a core it is sure of; a wall of pale plain tile it half takes for glass
+ * is doubtful everywhere. A small pane may be doubtful and real (seen edge-on, or half hidden): it stays. Decision
+ * 0079 has the figures. In place.
+ */
+export function dropDoubtfulGlass(labels: Uint8Array, width: number, height: number, probabilities: Float32Array, gridWidth: number, gridHeight: number): void {
+  const plane = gridWidth * gridHeight
+  const gridOf = (pixel: number) => {
+    const x = pixel % width
+    const y = (pixel - x) / width
+    return Math.min(gridHeight - 1, Math.floor((y * gridHeight) / height)) * gridWidth + Math.min(gridWidth - 1, Math.floor((x * gridWidth) / width))
+  }
+  const seen = new Uint8Array(labels.length)
+  const members = new Int32Array(labels.length)
+  const totals = new Float64Array(LABEL_CLASS_COUNT)
+  for (let start = 0; start < labels.length; start++) {
+    if (seen[start] || labels[start] !== LABEL.glass) continue
+    const count = floodRegion(labels, width, start, seen, members)
+    let sure = 0
+    totals.fill(0)
+    for (let index = 0; index < count; index++) {
+      const cell = gridOf(members[index]!)
+      if (probabilities[LABEL.glass * plane + cell]! >= SURE_GLASS) sure++
+      for (let c = 1; c < LABEL_CLASS_COUNT; c++) totals[c]! += probabilities[c * plane + cell]!
+    }
+    if (count < DOUBTFUL_PANE_SHARE * labels.length || sure >= MIN_SURE_GLASS_SHARE * count) continue
+    let next = LABEL['wall-tile'] as number
+    for (let c = 1; c < LABEL_CLASS_COUNT; c++) if (c !== LABEL.glass && totals[c]! > totals[next]!) next = c
+    for (let index = 0; index < count; index++) labels[members[index]!] = next
+  }
 }
 
 /** Share of the wall pixels' tile-share variance two groups must explain before the picture gets a threshold of its own. */
