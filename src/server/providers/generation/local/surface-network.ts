@@ -283,6 +283,7 @@ export function dropDoubtfulGlass(labels: Uint8Array, width: number, height: num
   for (let start = 0; start < labels.length; start++) {
     if (seen[start] || labels[start] !== LABEL.glass) continue
     const count = floodRegion(labels, width, start, seen, members)
+    if (count < DOUBTFUL_PANE_SHARE * labels.length) continue
     let sure = 0
     totals.fill(0)
     for (let index = 0; index < count; index++) {
@@ -290,7 +291,7 @@ export function dropDoubtfulGlass(labels: Uint8Array, width: number, height: num
       if (probabilities[LABEL.glass * plane + cell]! >= SURE_GLASS) sure++
       for (let c = 1; c < LABEL_CLASS_COUNT; c++) totals[c]! += probabilities[c * plane + cell]!
     }
-    if (count < DOUBTFUL_PANE_SHARE * labels.length || sure >= MIN_SURE_GLASS_SHARE * count) continue
+    if (sure >= MIN_SURE_GLASS_SHARE * count) continue
     let next = LABEL['wall-tile'] as number
     for (let c = 1; c < LABEL_CLASS_COUNT; c++) if (c !== LABEL.glass && totals[c]! > totals[next]!) next = c
     for (let index = 0; index < count; index++) labels[members[index]!] = next
