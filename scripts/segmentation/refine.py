@@ -99,7 +99,8 @@ def load_dumps(specs):
         dump, scenes = spec.split(':', 1)
         for meta_path in sorted(Path(dump).glob('*.json')):
             name = meta_path.stem
-            labels_path = Path(scenes) / f'{name}.labels.png'
+            # NAME~K is a degraded copy of scene NAME (dump-probabilities.ts --degraded): the scene's labels hold.
+            labels_path = Path(scenes) / f"{name.split('~')[0]}.labels.png"
             probs_path = Path(dump) / f'{name}.probs.bin'
             if not labels_path.exists() or not probs_path.exists():
                 continue
