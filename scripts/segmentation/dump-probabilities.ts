@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { networkViews } from '../../src/server/providers/generation/local/find-surfaces'
+import { createRandom, hashSeed } from '../../src/server/providers/generation/local/random'
 import { averagedProbabilities } from '../../src/server/providers/generation/local/surface-network'
 
 const [inDir, outDir, flag, countText] = process.argv.slice(2)
@@ -22,21 +23,9 @@ if (!inDir || !outDir || (flag !== undefined && !(copies >= 1))) {
 mkdirSync(outDir, { recursive: true })
 const names = readdirSync(inDir).filter((f) => f.endsWith('.jpg')).map((f) => f.slice(0, -4)).filter((n) => existsSync(path.join(inDir, n + '.labels.png')))
 
-/** A small seeded generator (mulberry32), so a copy is the same every time it is dumped. */
-function random(seedText: string): () => number {
-  let state = 0
-  for (const char of seedText) state = (Math.imul(state, 31) + char.charCodeAt(0)) | 0
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** The photo as a camera might have taken it: see the header. */
 async function degraded(rgb: Buffer, width: number, height: number, seedText: string): Promise<Buffer> {
-  const next = random(seedText)
+  const next = createRandom(hashSeed(seedText))
   const between = (low: number, high: number) => low + (high - low) * next()
   const exposure = between(0.7, 1.3)
   const cast = [between(0.88, 1.12), between(0.94, 1.06), between(0.88, 1.12)]
