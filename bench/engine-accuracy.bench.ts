@@ -7,8 +7,9 @@
 // surfaces a redesign changes, boundary F (2 px tolerance at 512 px), leak (kept pixels changed by ΔE2000 > 10)
 // and patchiness (pixels off their surface's median change by ΔE2000 > 15). Then per class, and the confusions that
 // cost most (what mending each alone would add to a scene's mean IoU). The five worst scenes get a
-// side-by-side image (photo | labels | engine surfaces | output) under bench/results/engine-accuracy/.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+// side-by-side image (photo | labels | engine surfaces | output) under bench/results/engine-accuracy/, and every
+// scene's figures per class go to scenes.json there, for looking into where the errors lie.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { captionBandHeight } from '../src/server/providers/generation/local/caption'
@@ -149,6 +150,32 @@ function printConfusions(results: SceneResult[], labelledTotal: number, count = 
   }
 }
 
+/**
+ * One scene's figures for scenes.json: the summary, then per class present in the truth its share of the labelled
+ * pixels, its IoU, and what the engine took its pixels for (shares of the class, the larger ones).
+ */
+function sceneRecord(result: SceneResult) {
+  const ious = classIoU(result.counts)
+  const labelled = result.counts.truth.reduce((sum, value) => sum + value, 0)
+  const classes: Record<string, { share: number | null; iou: number | null; takenFor: Record<string, number | null> }> = {}
+  for (const entry of LABEL_CLASSES) {
+    const truth = result.counts.truth[entry.id]!
+    if (entry.id === LABEL.void || truth === 0) continue
+    const takenFor: Record<string, number | null> = {}
+    for (let other = 0; other < LABEL_CLASS_COUNT; other++) {
+      const share = result.confused.confusion[entry.id * LABEL_CLASS_COUNT + other]! / truth
+      if (other !== entry.id && share >= 0.02) takenFor[LABEL_CLASSES[other]!.name] = round(share)
+    }
+    classes[entry.name] = { share: round(truth / labelled), iou: round(ious[entry.id]!), takenFor }
+  }
+  return {
+    scene: `${path.basename(result.scene.dir)}/${result.scene.name}`, styleId: result.styleId, paletteId: result.paletteId,
+    meanIoU: round(result.meanIoU), boundaryF: round(result.boundary), leak: round(result.leak), patchiness: round(result.patchiness), classes,
+  }
+}
+
+const round = (value: number) => (Number.isNaN(value) ? null : Math.round(value * 1000) / 1000)
+
 const mergeWalls = (labels: Uint8Array) => labels.map((id) => (id === LABEL['wall-tile'] ? LABEL.wall : id))
 
 async function sideBySide(result: SceneResult, file: string): Promise<void> {
@@ -220,6 +247,7 @@ async function main(): Promise<void> {
   }
 
   printConfusions(results, labelledTotal)
+  writeFileSync(path.join(resultsDir, 'scenes.json'), `${JSON.stringify(results.map(sceneRecord), null, 1)}\n`)
 
   const ious = results.map((result) => result.meanIoU)
   const patches = results.map((result) => result.patchiness)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LABEL } from './label-classes'
-import { fitLine, settleGlass, squareDoors } from './label-shapes'
+import { fitLine, glassBetweenPosts, settleGlass, squareDoors } from './label-shapes'
 import { createRandom } from './random'
 
 const WIDTH = 160
@@ -227,5 +227,68 @@ describe('settleGlass', () => {
     const before = labels.slice()
     settleGlass(labels, WIDTH, HEIGHT)
     expect(labels).toEqual(before)
+  })
+})
+
+describe('glassBetweenPosts', () => {
+  it('makes the tiles between the two posts of a framed screen glass down to its foot, though the network saw no glass and lost stretches of the posts', () => {
+    const { labels, inPane } = tiledWallWithPane()
+    // the network lost the left post for a third of its rows (a handle, the light on it) and the top bar is two rows thick
+    for (let y = 40; y < 75; y++) labels[y * WIDTH + Math.round(50 + 0.05 * y)] = LABEL['wall-tile']
+    for (let y = 12; y < 14; y++) for (let x = 50; x <= 111; x++) labels[y * WIDTH + x] = LABEL.metal
+    // and lost both posts' feet in the shadow low in the shower: the pane still comes down to the picture's foot
+    for (let y = 100; y < HEIGHT; y++) for (const x of [Math.round(50 + 0.05 * y), Math.round(110 + 0.05 * y)]) labels[y * WIDTH + x] = LABEL['wall-tile']
+    // a plant stands in front of the pane: it stays a plant
+    for (let y = 90; y < 110; y++) for (let x = 70; x < 80; x++) labels[y * WIDTH + x] = LABEL.prop
+    glassBetweenPosts(labels, WIDTH, HEIGHT)
+    let wrong = 0
+    for (let y = 14; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const label = labels[y * WIDTH + x]!
+        if (y >= 90 && y < 110 && x >= 70 && x < 80) expect(label).toBe(LABEL.prop)
+        else if (inPane(x, y) && label !== LABEL.glass) wrong++
+        else if (!inPane(x, y) && label === LABEL.glass) wrong++
+      }
+    }
+    expect(wrong).toBeLessThan(0.02 * 60 * 106)
+    expect(labels[80 * WIDTH + 20]).toBe(LABEL['wall-tile'])
+    expect(labels[80 * WIDTH + 140]).toBe(LABEL['wall-tile'])
+  })
+
+  it('leaves a mirror between posts, short rails, posts of very different lengths and a curved frame alone', () => {
+    const cases: Array<(labels: Uint8Array) => void> = [
+      // a tall mirror with a thin metal frame: what lies between the sides is mirror, not wall
+      (labels) => {
+        for (let y = 10; y < 110; y++) {
+          labels[y * WIDTH + 40] = LABEL.metal
+          labels[y * WIDTH + 90] = LABEL.metal
+          for (let x = 41; x < 90; x++) labels[y * WIDTH + x] = LABEL.mirror
+        }
+      },
+      // a towel ladder: two rails a quarter of the picture tall
+      (labels) => {
+        for (let y = 60; y < 90; y++) {
+          labels[y * WIDTH + 40] = LABEL.metal
+          labels[y * WIDTH + 70] = LABEL.metal
+        }
+      },
+      // a screen's post beside the short edge of a shelf's upright
+      (labels) => {
+        for (let y = 5; y < 115; y++) labels[y * WIDTH + 40] = LABEL.metal
+        for (let y = 60; y < 108; y++) labels[y * WIDTH + 90] = LABEL.metal
+      },
+      // a post beside the curved side of a round mirror's frame
+      (labels) => {
+        for (let y = 5; y < 115; y++) labels[y * WIDTH + 40] = LABEL.metal
+        for (let y = 10; y < 110; y++) labels[y * WIDTH + Math.round(110 - 10 * Math.sin((Math.PI * (y - 10)) / 100))] = LABEL.metal
+      },
+    ]
+    for (const draw of cases) {
+      const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL.wall)
+      draw(labels)
+      const before = labels.slice()
+      glassBetweenPosts(labels, WIDTH, HEIGHT)
+      expect(labels).toEqual(before)
+    }
   })
 })

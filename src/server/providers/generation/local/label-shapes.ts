@@ -378,3 +378,158 @@ function reachFrames(labels: Uint8Array, width: number, height: number, label: n
     if (y < height) fill(y * width + x, -width, y, reachY)
   }
 }
+
+/** A post of a screen's frame: an upright line of metal spanning at least this share of the picture's rows… */
+const POST_MIN_SPAN = 0.35
+/** …at most this share of the picture's width thick in any row it is seen in… */
+const POST_MAX_THICKNESS = 0.03
+/** …followed from row to row while it moves at most this many pixels a row (a leaning camera leans it)… */
+const POST_STEP = 1.5
+/** …across gaps (a tap, a handle, the network losing it) of at most this share of the picture's rows… */
+const POST_MAX_GAP = 0.04
+/** …and seen in at least this share of the rows it spans, */
+const POST_MIN_FILL = 0.4
+/** …in pieces of at least this many rows, each lying at most POST_JOIN_PIXELS (on average) off the longest one's line. */
+const POST_MIN_PIECE = 4
+const POST_JOIN_PIXELS = 3
+/** A post is straight: at least this share of its rows lie within OUTLIER_PIXELS of its fitted line. */
+const POST_MIN_STRAIGHT = 0.9
+/** Two posts frame a pane when the rows they span overlap by at least this share of the shorter one's, and half the longer one's… */
+const FRAME_MIN_OVERLAP = 0.6
+/** …they stand at least this share of the picture's width apart… */
+const FRAME_MIN_WIDTH = 0.06
+/** …and at least this share of what lies between them is wall or glass (a plant or a tap may stand in front). */
+const FRAME_MIN_WALL = 0.6
+
+type Post = { line: Line; y0: number; y1: number; thickness: number }
+
+/**
+ * Upright lines of metal: the thin runs of metal in each row, linked from row to row into tracks, and each track long
+ * and full enough fitted as a line (x as a function of y). Only runs at most POST_MAX_THICKNESS of the width count,
+ * so a frame's top bar or a towel rail breaks a track for a row or two rather than joining it.
+ */
+export function findPosts(labels: Uint8Array, width: number, height: number): Post[] {
+  const maxThickness = Math.max(2, Math.round(POST_MAX_THICKNESS * width))
+  const maxGap = Math.max(2, Math.round(POST_MAX_GAP * height))
+  type Track = { ys: number[]; xs: number[]; thickness: number[]; lastY: number; lastX: number }
+  const open: Track[] = []
+  const done: Track[] = []
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    const centres: Array<{ x: number; thickness: number }> = []
+    for (let x = 0; x < width; ) {
+      if (labels[row + x] !== LABEL.metal) {
+        x++
+        continue
+      }
+      const start = x
+      while (x < width && labels[row + x] === LABEL.metal) x++
+      if (x - start <= maxThickness) centres.push({ x: (start + x - 1) / 2, thickness: x - start })
+    }
+    for (let index = open.length - 1; index >= 0; index--) {
+      if (y - open[index]!.lastY > maxGap + 1) done.push(...open.splice(index, 1))
+    }
+    const taken = new Set<Track>()
+    for (const centre of centres) {
+      let best: Track | null = null
+      for (const track of open) {
+        if (taken.has(track)) continue
+        const reach = POST_STEP * (y - track.lastY) + 1
+        if (Math.abs(track.lastX - centre.x) <= reach && (!best || Math.abs(track.lastX - centre.x) < Math.abs(best.lastX - centre.x))) best = track
+      }
+      const track = best ?? { ys: [], xs: [], thickness: [], lastY: y, lastX: centre.x }
+      if (!best) open.push(track)
+      track.ys.push(y)
+      track.xs.push(centre.x)
+      track.thickness.push(centre.thickness)
+      track.lastY = y
+      track.lastX = centre.x
+      taken.add(track)
+    }
+  }
+  done.push(...open)
+  // A post the network lost for a stretch comes as pieces on one line: the longest piece's line takes in every other
+  // piece lying along it.
+  const pieces = done.filter((track) => track.ys.length >= POST_MIN_PIECE).sort((a, b) => b.ys.length - a.ys.length)
+  const joined = new Set<Track>()
+  const posts: Post[] = []
+  for (const piece of pieces) {
+    if (joined.has(piece)) continue
+    const first = fitLine(piece.ys, piece.xs, MAX_SIDE_SLOPE)
+    if (!first) continue
+    const ys = [...piece.ys]
+    const xs = [...piece.xs]
+    const thickness = [...piece.thickness]
+    for (const other of pieces) {
+      if (other === piece || joined.has(other)) continue
+      const off = other.ys.reduce((sum, y, index) => sum + Math.abs(other.xs[index]! - at(first, y)), 0) / other.ys.length
+      if (off > POST_JOIN_PIXELS) continue
+      joined.add(other)
+      ys.push(...other.ys)
+      xs.push(...other.xs)
+      thickness.push(...other.thickness)
+    }
+    const y0 = Math.min(...ys)
+    const y1 = Math.max(...ys)
+    const span = y1 - y0 + 1
+    if (span < POST_MIN_SPAN * height || new Set(ys).size < POST_MIN_FILL * span) continue
+    const line = fitLine(ys, xs, MAX_SIDE_SLOPE)
+    if (!line) continue
+    // a post is straight; the curve of a round mirror's frame is not
+    const onLine = ys.filter((y, index) => Math.abs(xs[index]! - at(line, y)) <= OUTLIER_PIXELS).length
+    if (onLine >= POST_MIN_STRAIGHT * ys.length) posts.push({ line, y0, y1, thickness: thickness.sort((a, b) => a - b)[thickness.length >> 1]! })
+  }
+  return posts.sort((a, b) => at(a.line, (a.y0 + a.y1) / 2) - at(b.line, (b.y0 + b.y1) / 2))
+}
+
+/**
+ * A framed shower screen is two upright posts of metal with the glass between them. Through the glass the network
+ * sees the tiles behind and calls them tile, so it misses a clear pane whole while it finds the frame's posts, which
+ * are opaque and plain. Where two neighbouring posts (`findPosts`) span much the same rows, stand apart, and have
+ * mostly wall or glass between them, every wall pixel between their fitted lines, from the higher top to the lower
+ * foot and on down while the rows between are mostly wall, becomes glass: the pane is kept as the photo has it. A
+ * mirror, window or door between posts is not wall and stays what it is. In place.
+ */
+export function glassBetweenPosts(labels: Uint8Array, width: number, height: number): void {
+  const posts = findPosts(labels, width, height)
+  for (let index = 0; index + 1 < posts.length; index++) {
+    const left = posts[index]!
+    const right = posts[index + 1]!
+    const overlap = Math.min(left.y1, right.y1) - Math.max(left.y0, right.y0) + 1
+    const spans = [left.y1 - left.y0 + 1, right.y1 - right.y0 + 1]
+    if (overlap < FRAME_MIN_OVERLAP * Math.min(...spans) || overlap < 0.5 * Math.max(...spans)) continue
+    const middle = (Math.max(left.y0, right.y0) + Math.min(left.y1, right.y1)) / 2
+    if (at(right.line, middle) - at(left.line, middle) < FRAME_MIN_WIDTH * width) continue
+    const top = Math.min(left.y0, right.y0)
+    const foot = Math.max(left.y1, right.y1)
+    const between = (y: number): [number, number] => [
+      Math.max(0, Math.ceil(at(left.line, y) + left.thickness / 2)),
+      Math.min(width - 1, Math.floor(at(right.line, y) - right.thickness / 2)),
+    ]
+    let inside = 0
+    let wall = 0
+    for (let y = top; y <= foot; y++) {
+      const [x0, x1] = between(y)
+      for (let x = x0; x <= x1; x++) {
+        const label = labels[y * width + x]!
+        inside++
+        if (WALL_KINDS.has(label) || label === LABEL.glass) wall++
+      }
+    }
+    if (inside === 0 || wall < FRAME_MIN_WALL * inside) continue
+    // a pane comes down to its tray, the bath or the floor: where the network lost the posts' feet (a plant, a
+    // towel, the shadow low in the shower), the pane goes on down while the rows between the lines are mostly wall
+    let bottom = foot
+    for (let y = foot + 1; y < height; y++) {
+      const [x0, x1] = between(y)
+      let rowWall = 0
+      for (let x = x0; x <= x1; x++) if (WALL_KINDS.has(labels[y * width + x]!) || labels[y * width + x] === LABEL.glass) rowWall++
+      if (x1 < x0 || rowWall < 0.5 * (x1 - x0 + 1)) break
+      bottom = y
+    }
+    for (let y = top; y <= bottom; y++) {
+      const [x0, x1] = between(y)
+      for (let x = x0; x <= x1; x++) if (WALL_KINDS.has(labels[y * width + x]!)) labels[y * width + x] = LABEL.glass
+    }
+  }
+}

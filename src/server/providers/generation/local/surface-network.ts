@@ -13,7 +13,7 @@ import { KEPT_SURFACES, LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-cla
 import { estimateRoomGeometry } from './room-geometry'
 import { alignTileLine } from './tile-line'
 import { floodRegion, mostBorderingLabel } from './label-regions'
-import { settleGlass, squareDoors } from './label-shapes'
+import { glassBetweenPosts, settleGlass, squareDoors } from './label-shapes'
 
 /**
  * Long side of the picture the network sees when its surfaces.json does not say (`inference.longSide`, chosen at
@@ -249,6 +249,8 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   settleGlass(refined.labels, width, height)
   // A pane the network was nowhere sure of is pale tile it half took for glass: it takes the network's next answer.
   dropDoubtfulGlass(refined.labels, width, height, probabilities, networkWidth, networkHeight)
+  // A clear pane between the two posts of its frame is glass, however sure the network was of the tiles behind it.
+  glassBetweenPosts(refined.labels, width, height)
   // Then wall tile ends at a level line on each wall, fitted to the answer in the room's perspective (tile-line.ts).
   alignTileLine(refined.labels, width, height, estimateRoomGeometry(refined.labels, width, height), refined.tileShare)
   return { width, height, labels: refined.labels }
