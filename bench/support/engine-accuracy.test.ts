@@ -88,6 +88,19 @@ describe('engine-accuracy measures', () => {
     expect(changedSurfaceIoU(counts)).toBeCloseTo((ious[LABEL.wall]! + 2) / 4, 6)
   })
 
+  it('leaves out of the mean, when asked, a surface too small to judge', () => {
+    const truth = room()
+    // three pixels of wall tile at the foot of the wall, taken for wall
+    for (const x of [30, 31, 32]) truth[35 * W + x] = LABEL['wall-tile']
+    const counts = classCounts(truth, truth.map((id) => (id === LABEL['wall-tile'] ? LABEL.wall : id)))
+    // every scene surface counts by default: (wall ≈ 1 + ceiling + floor + vanity + wall tile 0) / 5
+    expect(changedSurfaceIoU(counts)).toBeLessThan(0.81)
+    expect(changedSurfaceIoU(counts, 0.005)).toBeGreaterThan(0.99)
+    // the floor (25 % of the picture) still counts at 0.005
+    const floorMissed = classCounts(truth, truth.map((id) => (id === LABEL.floor ? LABEL.wall : id)))
+    expect(changedSurfaceIoU(floorMissed, 0.005)).toBeLessThan(0.8)
+  })
+
   it('says what mending each confusion alone would add to a scene\'s mean IoU', () => {
     const truth = room()
     const predicted = truth.map((id) => (id === LABEL.window ? LABEL.wall : id))

@@ -53,10 +53,15 @@ export function classIoU(counts: ClassCounts): number[] {
   return Array.from(counts.union, (union, id) => (union === 0 ? Number.NaN : counts.intersection[id]! / union))
 }
 
-/** Mean IoU over the surfaces a redesign changes that the scene's truth contains; NaN when it has none of them. */
-export function changedSurfaceIoU(counts: ClassCounts): number {
+/**
+ * Mean IoU over the surfaces a redesign changes that the scene's truth contains; NaN when it has none of them. With
+ * `minShare`, a surface counts only when it covers at least that share of the labelled pixels (the bench's target
+ * counts every surface with a pixel; a sliver of floor at the picture's foot then weighs as much as the walls).
+ */
+export function changedSurfaceIoU(counts: ClassCounts, minShare = 0): number {
   const ious = classIoU(counts)
-  const present = CHANGED_SURFACES.filter((id) => counts.truth[id]! > 0)
+  const labelled = counts.truth.reduce((sum, value) => sum + value, 0)
+  const present = CHANGED_SURFACES.filter((id) => counts.truth[id]! > 0 && counts.truth[id]! >= minShare * labelled)
   if (present.length === 0) return Number.NaN
   return present.reduce<number>((sum, id) => sum + ious[id]!, 0) / present.length
 }
