@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LABEL } from './label-classes'
-import { fitLine, glassBetweenPosts, settleGlass, squareDoors } from './label-shapes'
+import { fitLine, glassBetweenPosts, growKeptToEdges, settleGlass, squareDoors } from './label-shapes'
 import { createRandom } from './random'
 
 const WIDTH = 160
@@ -290,5 +290,47 @@ describe('glassBetweenPosts', () => {
       glassBetweenPosts(labels, WIDTH, HEIGHT)
       expect(labels).toEqual(before)
     }
+  })
+})
+
+describe('growKeptToEdges', () => {
+  /** A pale wall with a dark mirror in the middle: the photo's edge at x = 60, the labels' border a pixel inside it. */
+  function mirrorOnWall(): { labels: Uint8Array; rgb: Uint8Array } {
+    const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL.wall)
+    const rgb = new Uint8Array(WIDTH * HEIGHT * 3)
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const mirror = x >= 60 && x < 100 && y >= 30 && y < 90
+        rgb.set(mirror ? [70, 80, 90] : [225, 220, 210], (y * WIDTH + x) * 3)
+        if (x >= 61 && x < 99 && y >= 31 && y < 89) labels[y * WIDTH + x] = LABEL.mirror
+      }
+    }
+    return { labels, rgb }
+  }
+
+  it('takes the rim of a kept surface the labels left outside it, up to the photo\'s edge and no further', () => {
+    const { labels, rgb } = mirrorOnWall()
+    growKeptToEdges(labels, WIDTH, HEIGHT, rgb)
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const inMirror = x >= 60 && x < 100 && y >= 30 && y < 90
+        expect(labels[y * WIDTH + x]).toBe(inMirror ? LABEL.mirror : LABEL.wall)
+      }
+    }
+  })
+
+  it('leaves a border alone where the photo shows no edge, and changes nothing that is kept', () => {
+    const { labels } = mirrorOnWall()
+    // the wall and the mirror the same colour: nothing tells the rim from the wall
+    const flat = new Uint8Array(WIDTH * HEIGHT * 3).fill(200)
+    const before = labels.slice()
+    growKeptToEdges(labels, WIDTH, HEIGHT, flat)
+    expect(labels).toEqual(before)
+    // a window beside the mirror stays a window
+    const both = mirrorOnWall()
+    for (let y = 31; y < 89; y++) both.labels[y * WIDTH + 61] = LABEL.window
+    growKeptToEdges(both.labels, WIDTH, HEIGHT, both.rgb)
+    expect(both.labels[50 * WIDTH + 61]).toBe(LABEL.window)
+    expect(both.labels[50 * WIDTH + 60]).toBe(LABEL.window)
   })
 })
