@@ -39,6 +39,8 @@ export const CHANGED_SURFACES: readonly LabelClassId[] = [LABEL.wall, LABEL['wal
 
 /** What a redesign must leave as it is (its colour may follow the grade, not the palette). */
 export const KEPT_SURFACES: readonly LabelClassId[] = [LABEL.window, LABEL.mirror, LABEL.glass, LABEL.light, LABEL.prop]
+/** KEPT_SURFACES as a set, for asking of a label. */
+export const KEPT_KINDS: ReadonlySet<number> = new Set(KEPT_SURFACES)
 
 function hexToRgb(hex: string): [number, number, number] {
   const value = Number.parseInt(hex.slice(1), 16)

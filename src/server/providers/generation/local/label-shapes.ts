@@ -9,7 +9,7 @@
 // 0.823 → 0.823 (development set), 0.803 → 0.796 and 0.767 → 0.766 (fresh seeds 15000 and 16000). Shower glass is
 // squared, after it is made whole (`settleGlass`): a glass pane is kept, and its border is the one left against the
 // new wall.
-import { KEPT_SURFACES, LABEL, WALL_KINDS } from './label-classes'
+import { KEPT_KINDS, LABEL, WALL_KINDS } from './label-classes'
 import { boxBlur } from './box-blur'
 import { floodRegion, mostBorderingLabel, regionBounds } from './label-regions'
 
@@ -394,12 +394,18 @@ const POST_MIN_PIECE = 4
 const POST_JOIN_PIXELS = 3
 /** A post is straight: at least this share of its rows lie within OUTLIER_PIXELS of its fitted line. */
 const POST_MIN_STRAIGHT = 0.9
-/** Two posts frame a pane when the rows they span overlap by at least this share of the shorter one's, and half the longer one's… */
+/** Two posts frame a pane when the rows they span overlap by at least this share of the shorter one's… */
 const FRAME_MIN_OVERLAP = 0.6
+/** …and this share of the longer one's (two posts of one frame are about as tall)… */
+const FRAME_MIN_OVERLAP_OF_LONGER = 0.5
 /** …they stand at least this share of the picture's width apart… */
 const FRAME_MIN_WIDTH = 0.06
 /** …and at least this share of what lies between them is wall or glass (a plant or a tap may stand in front). */
 const FRAME_MIN_WALL = 0.6
+/** Below the posts' feet, the pane goes on down through rows at least this share wall or glass between the lines. */
+const PANE_ROW_MIN_WALL = 0.5
+
+const isWallOrGlass = (label: number) => WALL_KINDS.has(label) || label === LABEL.glass
 
 type Post = { line: Line; y0: number; y1: number; thickness: number }
 
@@ -497,7 +503,7 @@ export function glassBetweenPosts(labels: Uint8Array, width: number, height: num
     const right = posts[index + 1]!
     const overlap = Math.min(left.y1, right.y1) - Math.max(left.y0, right.y0) + 1
     const spans = [left.y1 - left.y0 + 1, right.y1 - right.y0 + 1]
-    if (overlap < FRAME_MIN_OVERLAP * Math.min(...spans) || overlap < 0.5 * Math.max(...spans)) continue
+    if (overlap < FRAME_MIN_OVERLAP * Math.min(...spans) || overlap < FRAME_MIN_OVERLAP_OF_LONGER * Math.max(...spans)) continue
     const middle = (Math.max(left.y0, right.y0) + Math.min(left.y1, right.y1)) / 2
     if (at(right.line, middle) - at(left.line, middle) < FRAME_MIN_WIDTH * width) continue
     const top = Math.min(left.y0, right.y0)
@@ -511,9 +517,8 @@ export function glassBetweenPosts(labels: Uint8Array, width: number, height: num
     for (let y = top; y <= foot; y++) {
       const [x0, x1] = between(y)
       for (let x = x0; x <= x1; x++) {
-        const label = labels[y * width + x]!
         inside++
-        if (WALL_KINDS.has(label) || label === LABEL.glass) wall++
+        if (isWallOrGlass(labels[y * width + x]!)) wall++
       }
     }
     if (inside === 0 || wall < FRAME_MIN_WALL * inside) continue
@@ -523,8 +528,8 @@ export function glassBetweenPosts(labels: Uint8Array, width: number, height: num
     for (let y = foot + 1; y < height; y++) {
       const [x0, x1] = between(y)
       let rowWall = 0
-      for (let x = x0; x <= x1; x++) if (WALL_KINDS.has(labels[y * width + x]!) || labels[y * width + x] === LABEL.glass) rowWall++
-      if (x1 < x0 || rowWall < 0.5 * (x1 - x0 + 1)) break
+      for (let x = x0; x <= x1; x++) if (isWallOrGlass(labels[y * width + x]!)) rowWall++
+      if (x1 < x0 || rowWall < PANE_ROW_MIN_WALL * (x1 - x0 + 1)) break
       bottom = y
     }
     for (let y = top; y <= bottom; y++) {
@@ -537,13 +542,14 @@ export function glassBetweenPosts(labels: Uint8Array, width: number, height: num
 /** Passes of `growKeptToEdges`: each moves a kept surface's border out by at most a pixel (decision 0082). */
 export const KEPT_GROWTH_PASSES = 2
 
-const KEPT_LABELS: ReadonlySet<number> = new Set(KEPT_SURFACES)
 /**
  * How far past a pixel, away from its kept neighbour, `growKeptToEdges` looks for what lies beyond. Two pixels took
  * in more of the rim and moved more borders off the photo's edge (decision 0082: leak 0.2-0.4 points lower, boundary
  * F 0.003-0.004 lower again).
  */
 const BEYOND = 1
+/** The four neighbours `growKeptToEdges` looks at: left, right, above, below. */
+const SIDES: ReadonlyArray<readonly [number, number]> = [[-1, 0], [1, 0], [0, -1], [0, 1]]
 
 /**
  * A window, mirror, pane, light or prop keeps its pixels, so its border is where the repainted room begins. The labels
@@ -560,17 +566,17 @@ export function growKeptToEdges(labels: Uint8Array, width: number, height: numbe
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const pixel = y * width + x
-        if (KEPT_LABELS.has(found[pixel]!)) continue
-        // each neighbour, with the pixel past this one on the other side (-1 past the picture's edge)
-        const sides: Array<[number, number]> = [
-          [x > 0 ? pixel - 1 : -1, x + BEYOND < width ? pixel + BEYOND : -1],
-          [x < width - 1 ? pixel + 1 : -1, x - BEYOND >= 0 ? pixel - BEYOND : -1],
-          [y > 0 ? pixel - width : -1, y + BEYOND < height ? pixel + BEYOND * width : -1],
-          [y < height - 1 ? pixel + width : -1, y - BEYOND >= 0 ? pixel - BEYOND * width : -1],
-        ]
-        for (const [neighbour, beyond] of sides) {
-          if (neighbour < 0 || !KEPT_LABELS.has(found[neighbour]!)) continue
-          if (beyond >= 0 && distance(pixel, neighbour) >= distance(pixel, beyond)) continue
+        if (KEPT_KINDS.has(found[pixel]!)) continue
+        for (const [dx, dy] of SIDES) {
+          const nx = x + dx
+          const ny = y + dy
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue
+          const neighbour = ny * width + nx
+          if (!KEPT_KINDS.has(found[neighbour]!)) continue
+          // the pixel past this one on the other side, if the picture has it
+          const bx = x - BEYOND * dx
+          const by = y - BEYOND * dy
+          if (bx >= 0 && by >= 0 && bx < width && by < height && distance(pixel, neighbour) >= distance(pixel, by * width + bx)) continue
           labels[pixel] = found[neighbour]!
           break
         }

@@ -9,7 +9,7 @@ import type { InferenceSession } from 'onnxruntime-node'
 import { boxBlur } from './box-blur'
 import { rgbPixelsToLab } from './colour-space'
 import { computeSuperpixels } from './superpixels'
-import { KEPT_SURFACES, LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
+import { KEPT_KINDS, LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
 import { estimateRoomGeometry } from './room-geometry'
 import { alignTileLine } from './tile-line'
 import { floodRegion, mostBorderingLabel } from './label-regions'
@@ -203,8 +203,6 @@ export async function refineProbabilities(probabilities: Float32Array, view: Net
   return refined
 }
 
-const KEPT_IDS: ReadonlySet<number> = new Set(KEPT_SURFACES)
-
 /**
  * A window, mirror, shower glass, light or prop the network saw keeps at least the probability it gave it (then
  * every pixel's classes are scaled to sum to one again, void at 0): the refiner judges at a coarser grain, and a
@@ -216,7 +214,7 @@ export function holdKeptClasses(refined: Float32Array, network: Float32Array, pl
     let sum = 0
     for (let c = 1; c < LABEL_CLASS_COUNT; c++) {
       const at = c * plane + pixel
-      if (KEPT_IDS.has(c) && network[at]! > refined[at]!) refined[at] = network[at]!
+      if (KEPT_KINDS.has(c) && network[at]! > refined[at]!) refined[at] = network[at]!
       sum += refined[at]!
     }
     if (sum > 0) for (let c = 1; c < LABEL_CLASS_COUNT; c++) refined[c * plane + pixel]! /= sum
