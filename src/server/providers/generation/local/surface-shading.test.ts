@@ -37,4 +37,27 @@ describe('surfaceShading', () => {
     })
     expect(distinct(shading.albedo)).toBe(1)
   })
+
+  it('finds the light under a pattern, not the pattern: dark dots, dense on one side, leave no shade of their own', () => {
+    // A white floor with dark grey dots (veins, a mosaic), one pixel in three on the left half, one in twelve on the
+    // right, in even light. Grey on white has one chromaticity, so no split into two materials can take the dots away.
+    const random = createRandom(5)
+    const dotted = new Uint8Array(WIDTH * HEIGHT)
+    for (let pixel = 0; pixel < dotted.length; pixel++) dotted[pixel] = random() < (pixel % WIDTH < WIDTH / 2 ? 1 / 3 : 1 / 12) ? 1 : 0
+    const shading = wall((x, y) => (dotted[y * WIDTH + x] ? [90, 90, 88] : [235, 235, 230]))
+    const lightAt = (x: number, y: number) => shading.smooth[y * WIDTH + x]!
+    const left = lightAt(WIDTH * 0.25, HEIGHT / 2)
+    const right = lightAt(WIDTH * 0.75, HEIGHT / 2)
+    // The plain mean makes the densely dotted side about a third darker.
+    expect(left / right).toBeGreaterThan(0.93)
+    expect(left / right).toBeLessThan(1.07)
+  })
+
+  it('keeps a shadow: a wall in half light on its lower third stays in half light', () => {
+    const shading = wall((_x, y) => (y < HEIGHT * 0.66 ? [230, 230, 225] : [160, 160, 156]))
+    const lit = shading.smooth[Math.round(HEIGHT * 0.3) * WIDTH + WIDTH / 2]!
+    const shaded = shading.smooth[Math.round(HEIGHT * 0.9) * WIDTH + WIDTH / 2]!
+    expect(shaded / lit).toBeGreaterThan(0.4)
+    expect(shaded / lit).toBeLessThan(0.5)
+  })
 })

@@ -227,7 +227,24 @@ function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8A
   for (const pixel of members) albedo[pixel] = split[pixel] === 1 ? second : first
 }
 
-/** Normalised box smoothing (two passes) within each group's pixels, over each group's bounding box. */
+/**
+ * Rounds of re-weighting after the plain smoothing. Light changes slowly and moves every pixel of a neighbourhood
+ * together; a pattern (purple hexagons on a white floor, dark veins in marble) is a minority of pixels far from the
+ * rest. Weighed down, it no longer leaves blotches of its density in the light the new material is multiplied by.
+ */
+const ROBUST_ROUNDS = 2
+/** Log ratio to the neighbourhood's light at which a pixel counts half. */
+const ROBUST_SCALE = 0.3
+
+function robustWeight(value: number, light: number): number {
+  const ratio = Math.log(Math.max(1e-5, value) / Math.max(1e-5, light)) / ROBUST_SCALE
+  return 1 / (1 + ratio * ratio)
+}
+
+/**
+ * Normalised box smoothing (two passes) within each group's pixels, over each group's bounding box, then
+ * ROBUST_ROUNDS of the same with each pixel weighed by how near it is to the light the last round found.
+ */
 function smoothWithinGroups(values: Float32Array, groups: Int32Array, width: number, height: number, radius: number): Float32Array {
   const result = new Float32Array(values.length)
   const boxes = new Map<number, { left: number; right: number; top: number; bottom: number }>()
@@ -251,24 +268,35 @@ function smoothWithinGroups(values: Float32Array, groups: Int32Array, width: num
     const boxHeight = Math.min(height - 1, box.bottom + radius) - top + 1
     const sums = new Float32Array(boxWidth * boxHeight)
     const weights = new Float32Array(boxWidth * boxHeight)
-    for (let y = 0; y < boxHeight; y++) {
-      const row = (top + y) * width + left
-      for (let x = 0; x < boxWidth; x++) {
-        if (groups[row + x] !== group) continue
-        sums[y * boxWidth + x] = values[row + x]!
-        weights[y * boxWidth + x] = 1
+    for (let round = 0; round <= ROBUST_ROUNDS; round++) {
+      for (let y = 0; y < boxHeight; y++) {
+        const row = (top + y) * width + left
+        for (let x = 0; x < boxWidth; x++) {
+          const cell = y * boxWidth + x
+          if (groups[row + x] !== group) {
+            sums[cell] = 0
+            weights[cell] = 0
+            continue
+          }
+          const value = values[row + x]!
+          // First round: every pixel counts the same. Then a pixel far from the light its neighbourhood had counts
+          // less (a Cauchy weight on the log ratio), so a dark pattern on a pale floor does not shade it.
+          const weight = round === 0 ? 1 : robustWeight(value, result[row + x]!)
+          sums[cell] = value * weight
+          weights[cell] = weight
+        }
       }
-    }
-    for (let pass = 0; pass < 2; pass++) {
-      boxBlur(sums, boxWidth, boxHeight, radius)
-      boxBlur(weights, boxWidth, boxHeight, radius)
-    }
-    for (let y = 0; y < boxHeight; y++) {
-      const row = (top + y) * width + left
-      for (let x = 0; x < boxWidth; x++) {
-        if (groups[row + x] !== group) continue
-        const weight = weights[y * boxWidth + x]!
-        result[row + x] = weight > 1e-6 ? sums[y * boxWidth + x]! / weight : values[row + x]!
+      for (let pass = 0; pass < 2; pass++) {
+        boxBlur(sums, boxWidth, boxHeight, radius)
+        boxBlur(weights, boxWidth, boxHeight, radius)
+      }
+      for (let y = 0; y < boxHeight; y++) {
+        const row = (top + y) * width + left
+        for (let x = 0; x < boxWidth; x++) {
+          if (groups[row + x] !== group) continue
+          const weight = weights[y * boxWidth + x]!
+          result[row + x] = weight > 1e-6 ? sums[y * boxWidth + x]! / weight : values[row + x]!
+        }
       }
     }
   }
