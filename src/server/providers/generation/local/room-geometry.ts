@@ -9,6 +9,7 @@
 // is not rolled. Every plane is n·X = offset with offset > 0 (the camera is in front of it) and carries two
 // axes for metric (u, v) coordinates, so a material's real-world size maps to pixels through the plane's
 // homography.
+import { roomFrameFromEdges } from './room-frame'
 import { CLASS_CEILING, CLASS_DOOR, CLASS_FLOOR, CLASS_VANITY, CLASS_WALL, CLASS_WALL_TILE } from './surface-classes'
 
 export type Vec3 = readonly [number, number, number]
@@ -270,6 +271,11 @@ export type GeometryOptions = {
   fieldOfView?: number
   cameraHeight?: number
   ceilingHeight?: number
+  /**
+   * The photo at the label map's size (3 bytes a pixel). With it, the room's straight edges give the camera's tilt
+   * and the walls' direction (`room-frame.ts`); without it, the label map alone does.
+   */
+  photo?: Uint8Array
 }
 
 /** The room's camera and planes from its label map. */
@@ -291,6 +297,13 @@ export function estimateRoomGeometry(labels: Uint8Array, width: number, height: 
       if (label === CLASS_CEILING && y + 1 > ceilingBottom) ceilingBottom = y + 1
     }
   }
+  // The room's straight edges: its verticals give the camera's tilt (so the horizon) better than where floor and
+  // ceiling end, and its level edges the direction its walls run.
+  const frame = options.photo ? roomFrameFromEdges(options.photo, labels, width, height, pixelCamera({ focalShare, horizonShare: horizon / height, height: cameraHeight, ceilingHeight }, width, height)) : null
+  if (frame?.tilt != null) {
+    const focal = focalShare * Math.max(width, height)
+    horizon = Math.min(height * (0.5 + HORIZON_REACH), Math.max(height * (0.5 - HORIZON_REACH), height / 2 - focal * Math.tan(frame.tilt)))
+  }
   if (floorTop < height && horizon > floorTop - 2) horizon = floorTop - 2
   if (ceilingBottom > 0 && horizon < ceilingBottom + 2 && ceilingBottom + 2 < floorTop - 2) horizon = ceilingBottom + 2
 
@@ -303,10 +316,11 @@ export function estimateRoomGeometry(labels: Uint8Array, width: number, height: 
   }
   const pixel = pixelCamera(camera, width, height)
 
-  const walls = findWalls(labels, wallFeet, width, height, pixel)
+  const walls = findWalls(labels, wallFeet, width, height, pixel, frame?.angle ?? null)
   // Floor and ceiling axes follow the widest wall, so tiles and planks run square to the room.
   const main = walls.reduce<{ plane: Plane; span: number } | null>((best, wall) => (best && best.span >= wall.span ? best : wall), null)
-  const mainPlane = main?.plane ?? verticalPlane('wall', pixel, [0, 1], FALLBACK_WALL_DISTANCE)
+  const facing = frame?.angle ?? 0
+  const mainPlane = main?.plane ?? verticalPlane('wall', pixel, [Math.sin(facing), Math.cos(facing)], FALLBACK_WALL_DISTANCE)
   const axes = { across: mainPlane.uAxis, along: mainPlane.normal }
   const wallPlanes = walls.length > 0 ? walls.map((wall) => wall.plane) : [mainPlane]
 
@@ -423,8 +437,56 @@ function squareCornerFocal(wallFeet: WallLines, width: number, height: number, h
   return bestError < 0.1 ? best : null
 }
 
-function findWalls(labels: Uint8Array, wallFeet: WallLines, width: number, height: number, camera: PixelCamera): Array<{ plane: Plane; span: number }> {
-  const fitted = wallRuns(wallFeet, width, camera)
+/** A run further than this from the room's square frame is left as fitted (a wall built at an angle). */
+const MAX_SQUARING = (30 * Math.PI) / 180
+
+/**
+ * A bathroom's walls stand square to one another, while each foot run alone gives its wall's direction only as well
+ * as its few columns of labels allow (a run of 20 columns a pixel off at one end turns its wall by 20° or more).
+ * The room's frame is the runs' common direction modulo 90° (each run's angle, times four, averaged on the circle
+ * and weighted by its length); each run is turned to the nearest of the frame's four directions, unless it is
+ * further than MAX_SQUARING from all of them, and its offset refitted through its points. Neighbouring runs that
+ * end up one wall are merged.
+ */
+export function squareToRoom(runs: readonly Run[], frameAngle: number | null = null): Run[] {
+  if (runs.length === 0) return []
+  let cosine = 0
+  let sine = 0
+  for (const run of runs) {
+    const angle = Math.atan2(run.normal[0], run.normal[1])
+    cosine += run.points.length * Math.cos(4 * angle)
+    sine += run.points.length * Math.sin(4 * angle)
+  }
+  if (frameAngle === null && Math.hypot(cosine, sine) < 1e-9) return [...runs]
+  const frame = frameAngle ?? Math.atan2(sine, cosine) / 4
+  const squared: Run[] = []
+  for (const run of runs) {
+    const angle = Math.atan2(run.normal[0], run.normal[1])
+    const quarter = Math.round((angle - frame) / (Math.PI / 2))
+    const target = frame + quarter * (Math.PI / 2)
+    if (Math.abs(angle - target) > MAX_SQUARING) {
+      squared.push(run)
+      continue
+    }
+    const normal: [number, number] = [Math.sin(target), Math.cos(target)]
+    const offsetOf = (points: readonly PlanPoint[]) => points.reduce((sum, point) => sum + normal[0] * point.right + normal[1] * point.ahead, 0) / points.length
+    const previous = squared[squared.length - 1]
+    if (previous && Math.abs(previous.normal[0] * normal[0] + previous.normal[1] * normal[1]) > 0.999) {
+      const points = [...previous.points, ...run.points]
+      const offset = offsetOf(points)
+      const depth = Math.max(1, ...points.map((point) => point.ahead))
+      if (points.every((point) => Math.abs(normal[0] * point.right + normal[1] * point.ahead - offset) < 0.08 + 0.02 * depth)) {
+        squared[squared.length - 1] = { points, normal, offset }
+        continue
+      }
+    }
+    squared.push({ points: run.points, normal, offset: offsetOf(run.points) })
+  }
+  return squared
+}
+
+function findWalls(labels: Uint8Array, wallFeet: WallLines, width: number, height: number, camera: PixelCamera, frameAngle: number | null): Array<{ plane: Plane; span: number }> {
+  const fitted = squareToRoom(wallRuns(wallFeet, width, camera), frameAngle)
   // A wall nearer than MIN_WALL_DISTANCE or beyond MAX_WALL_DISTANCE is a mislabelled foot line, not a bathroom wall.
   const plausible = fitted.filter((run) => Math.abs(run.offset) >= MIN_WALL_DISTANCE && Math.abs(run.offset) <= MAX_WALL_DISTANCE)
   const walls = plausible.map((run) => ({ plane: verticalPlane('wall', camera, run.normal, run.offset), span: run.points.length, run }))

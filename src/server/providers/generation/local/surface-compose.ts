@@ -84,7 +84,7 @@ export function planRedesign(input: SurfaceRedesignInput): PaintPlan {
   const everything = changedClasses(ALL_CHANGES)
   const keptByChoice = changed.map((value, label) => (everything[label] === 1 && value === 0 ? 1 : 0))
   const grid = input.labelPixels && input.labelPixels.length === labelWidth * labelHeight * 3 ? input.labelPixels : downsample(pixels, width, height, labelWidth, labelHeight)
-  const geometry = estimateRoomGeometry(labels, labelWidth, labelHeight, input.geometry)
+  const geometry = estimateRoomGeometry(labels, labelWidth, labelHeight, { photo: grid, ...input.geometry })
 
   // Shading groups: a class, with walls split by the plane each pixel lies on (a lit wall beside a shaded one).
   const gridCamera = pixelCamera(geometry.camera, labelWidth, labelHeight)

@@ -250,7 +250,7 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   // A clear pane between the two posts of its frame is glass, however sure the network was of the tiles behind it.
   glassBetweenPosts(refined.labels, width, height)
   // Then wall tile ends at a level line on each wall, fitted to the answer in the room's perspective (tile-line.ts).
-  alignTileLine(refined.labels, width, height, estimateRoomGeometry(refined.labels, width, height), refined.tileShare)
+  alignTileLine(refined.labels, width, height, estimateRoomGeometry(refined.labels, width, height, { photo: analysisRgb }), refined.tileShare)
   // Last, what keeps its pixels reaches out to the photo's own edge (label-shapes.ts, decision 0082).
   growKeptToEdges(refined.labels, width, height, analysisRgb)
   return { width, height, labels: refined.labels }
