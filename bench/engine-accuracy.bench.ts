@@ -8,7 +8,8 @@
 // and patchiness (pixels off their surface's median change by ΔE2000 > 15). Then per class, and the confusions that
 // cost most (what mending each alone would add to a scene's mean IoU). The five worst scenes get a
 // side-by-side image (photo | labels | engine surfaces | output) under bench/results/engine-accuracy/, and every
-// scene's figures per class go to scenes.json there, for looking into where the errors lie.
+// scene's figures per class go to scenes.json there, for looking into where the errors lie. Where a render's
+// <name>.json gives its camera, how far the engine turned the walls from the room's (decision 0084), for information.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -16,9 +17,10 @@ import { captionBandHeight } from '../src/server/providers/generation/local/capt
 import { rgbPixelsToLab } from '../src/server/providers/generation/local/colour-space'
 import { CHANGED_SURFACES, KEPT_SURFACES, LABEL, LABEL_CLASSES, LABEL_CLASS_COUNT, decodeLabelPixels, encodeLabelPixels } from '../src/server/providers/generation/local/label-classes'
 import { renderLocalRedesign } from '../src/server/providers/generation/local/local-engine'
+import { estimateRoomGeometry, nearestWall, pixelCamera, planeProjector } from '../src/server/providers/generation/local/room-geometry'
 import { PALETTE_IDS, type NamedPaletteId } from '../src/shared/catalogue/palettes'
 import { STYLE_IDS, type StyleId } from '../src/shared/catalogue/styles'
-import { MIN_SURFACE_SHARE, boundaryF, changedSurfaceIoU, classCounts, classIoU, confusionGains, leakShare, patchiness, resizeLabels, type ClassCounts, type ConfusionGains } from './support/engine-accuracy'
+import { MIN_SURFACE_SHARE, boundaryF, changedSurfaceIoU, classCounts, classIoU, confusionGains, leakShare, patchiness, resizeLabels, wallOrientationError, type ClassCounts, type ConfusionGains } from './support/engine-accuracy'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 const resultsDir = path.join(repoRoot, 'bench', 'results', 'engine-accuracy')
@@ -45,6 +47,8 @@ type SceneResult = {
   boundary: number
   leak: number
   patchiness: number
+  /** Degrees between the walls the engine drew and the room's own, where the scene's camera is known (decision 0084); for information. */
+  wallError: number
   seconds: number
   tiles?: { photo: Buffer; labels: Buffer; surfaces: Buffer; output: Buffer; width: number; height: number }
 }
@@ -85,6 +89,30 @@ async function rawRgb(file: string | Buffer): Promise<{ data: Uint8Array; width:
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }
 }
 
+/**
+ * For a labelled render whose `<name>.json` gives its camera: how far the walls the engine draws on (its wall and wall
+ * tile pixels, each on the wall its ray meets first) are turned from the box room's (wallOrientationError). NaN for
+ * a scene with no camera on record (the stock photos).
+ */
+async function wallError(scene: Scene, photoBytes: Buffer, labels: Uint8Array, width: number, height: number): Promise<number> {
+  const record = path.join(scene.dir, `${scene.name}.json`)
+  if (!existsSync(record)) return Number.NaN
+  const yaw = (JSON.parse(readFileSync(record, 'utf8')) as { scene?: { camera?: { yawDeg?: number } } }).scene?.camera?.yawDeg
+  if (typeof yaw !== 'number') return Number.NaN
+  const { data } = await sharp(photoBytes).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const geometry = estimateRoomGeometry(labels, width, height, { photo: new Uint8Array(data) })
+  const camera = pixelCamera(geometry.camera, width, height)
+  const walls = geometry.walls.map((wall) => planeProjector(wall, camera))
+  const wallOf = new Int32Array(width * height).fill(-1)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const label = labels[y * width + x]
+      if (label === LABEL.wall || label === LABEL['wall-tile']) wallOf[y * width + x] = nearestWall(walls, x + 0.5, y + 0.5)
+    }
+  }
+  return wallOrientationError(wallOf, geometry.walls.map((wall) => wall.normal), yaw)
+}
+
 async function png(rgb: Uint8Array, width: number, height: number): Promise<Buffer> {
   return sharp(rgb, { raw: { width, height, channels: 3 } }).resize({ height: TILE_HEIGHT, kernel: 'nearest' }).png().toBuffer()
 }
@@ -117,6 +145,7 @@ async function score(scene: Scene, index: number, seed: number): Promise<SceneRe
     boundary: boundaryF(truth, predicted, photo.width, photo.height).f,
     leak: leakShare(truth, before, after, photo.width, photo.height, { rows }),
     patchiness: patchiness(truth, before, after, photo.width, photo.height, { rows }).share,
+    wallError: await wallError(scene, photoBytes, surfaces.labels, surfaces.width, surfaces.height),
     tiles: {
       photo: await png(photo.data, photo.width, photo.height),
       labels: await png(encodeLabelPixels(truth), photo.width, photo.height),
@@ -173,7 +202,7 @@ function sceneRecord(result: SceneResult) {
   }
   return {
     scene: `${path.basename(result.scene.dir)}/${result.scene.name}`, styleId: result.styleId, paletteId: result.paletteId,
-    meanIoU: round(result.meanIoU), boundaryF: round(result.boundary), leak: round(result.leak), patchiness: round(result.patchiness), classes,
+    meanIoU: round(result.meanIoU), boundaryF: round(result.boundary), leak: round(result.leak), patchiness: round(result.patchiness), wallError: round(result.wallError), classes,
   }
 }
 
@@ -274,6 +303,8 @@ async function main(): Promise<void> {
   console.log(`  mean IoU (changed surfaces)   ${fmt(summary.meanIoU)}   target ≥ ${TARGETS.meanIoU}   ${check(summary.meanIoU >= TARGETS.meanIoU, 'mean IoU')}`)
   console.log(`  (mean IoU with wall tile counted as wall: ${fmt(mean(results.map((result) => result.meanIoUWallsMerged)))}, for information)`)
   console.log(`  (mean IoU over surfaces of at least ${pct(MIN_SURFACE_SHARE)} of the picture: ${fmt(mean(results.map((result) => result.meanIoUSizeable)))}, worst scene ${fmt(Math.min(...results.map((result) => result.meanIoUSizeable).filter((value) => !Number.isNaN(value))))}, for information)`)
+  const wallErrors = results.map((result) => result.wallError).filter((value) => !Number.isNaN(value))
+  if (wallErrors.length) console.log(`  (walls turned from the room's own: mean ${mean(wallErrors).toFixed(1)}°, median ${medianOf(wallErrors).toFixed(1)}°, over ${wallErrors.length} scenes with a known camera, for information)`)
   console.log(`  worst scene IoU               ${fmt(summary.minIoU)}   target ≥ ${TARGETS.sceneIoU}   ${check(summary.minIoU >= TARGETS.sceneIoU, 'IoU in every scene')}`)
   console.log(`  boundary F                    ${fmt(summary.boundary)}   target ≥ ${TARGETS.boundaryF}   ${check(summary.boundary >= TARGETS.boundaryF, 'boundary F')}`)
   console.log(`  leak                          ${pct(summary.leak).padEnd(6)}  target ≤ ${pct(TARGETS.leak)}   ${check(summary.leak <= TARGETS.leak, 'leak')}`)

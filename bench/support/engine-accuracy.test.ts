@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { srgb8ToLab } from '../../src/server/providers/generation/local/colour-space'
 import { LABEL } from '../../src/server/providers/generation/local/label-classes'
-import { boundaryF, changedSurfaceIoU, classCounts, classIoU, confusionGains, leakShare, patchiness, resizeLabels, unchosenChange } from './engine-accuracy'
+import { boundaryF, changedSurfaceIoU, classCounts, classIoU, confusionGains, leakShare, patchiness, resizeLabels, unchosenChange, wallOrientationError, wallPlanAngle, type WallNormal } from './engine-accuracy'
 
 const W = 64
 const H = 48
@@ -198,5 +198,23 @@ describe('engine-accuracy measures', () => {
     const halves = (at: number) => new Uint8Array(512 * 384).map((_, pixel) => (pixel % 512 < at ? LABEL.wall : LABEL['wall-tile']))
     expect(boundaryF(halves(256), halves(258), 512, 384).f).toBe(1)
     expect(boundaryF(halves(256), halves(261), 512, 384).f).toBe(0)
+  })
+})
+
+describe('wall orientation against a box room', () => {
+  const turned = (degrees: number): WallNormal => [Math.sin((degrees * Math.PI) / 180), 0, Math.cos((degrees * Math.PI) / 180)]
+
+  it('reads a wall turned right as a positive plan angle, whichever way its normal points', () => {
+    expect(wallPlanAngle(turned(20))).toBeCloseTo(20, 6)
+    expect(wallPlanAngle([-Math.sin(0.2), 0, -Math.cos(0.2)])).toBeCloseTo((0.2 * 180) / Math.PI, 6)
+  })
+
+  it('scores a wall by its distance to the nearest of the room directions, square walls as one', () => {
+    // The camera turned 25°: walls run at 25° and 115° (-65°).
+    const wallOf = Int32Array.from([0, 0, 1, 1, -1])
+    expect(wallOrientationError(wallOf, [turned(25), turned(-65)], 25)).toBeCloseTo(0, 6)
+    // One wall 10° off, the other facing the camera (25° off), two pixels each.
+    expect(wallOrientationError(wallOf, [turned(35), turned(0)], 25)).toBeCloseTo(17.5, 6)
+    expect(wallOrientationError(Int32Array.from([-1, -1]), [turned(0)], 0)).toBeNaN()
   })
 })

@@ -305,3 +305,34 @@ export function resizeLabels(labels: Uint8Array, width: number, height: number, 
   }
   return out
 }
+
+/** A vertical plane as the engine's geometry gives it: its unit normal in camera coordinates (x right, y down, z forward). */
+export type WallNormal = readonly [number, number, number]
+
+/** The plan angle of a vertical plane's normal, degrees: 0 for a wall square to the camera's view, positive turned right. */
+export function wallPlanAngle(normal: WallNormal): number {
+  // The same wall whichever way its normal points: turn it to face away from the camera.
+  const facing = normal[2] < 0 ? -1 : 1
+  return (Math.atan2(facing * normal[0], Math.hypot(normal[1], normal[2])) * 180) / Math.PI
+}
+
+/**
+ * How far the engine turned the walls from the room's own (decision 0084): the labelled renders are box rooms, so
+ * every wall runs at the camera's yaw or square to it. Over the pixels `wallOf` puts on a wall (its index into
+ * `normals`, or -1 for none), the mean angle in degrees between that wall's plan angle and the nearest of the room's
+ * directions (0 to 45). NaN when no pixel is on a wall.
+ */
+export function wallOrientationError(wallOf: Int32Array, normals: readonly WallNormal[], yawDegrees: number): number {
+  const errors = normals.map((normal) => {
+    const turned = (((wallPlanAngle(normal) - yawDegrees) % 90) + 90) % 90
+    return Math.min(turned, 90 - turned)
+  })
+  let sum = 0
+  let count = 0
+  for (const wall of wallOf) {
+    if (wall < 0) continue
+    sum += errors[wall]!
+    count++
+  }
+  return count === 0 ? Number.NaN : sum / count
+}
