@@ -13,14 +13,14 @@ const BOXY_CLASSES = new Set<number>([CLASS_WALL, CLASS_WALL_TILE, CLASS_FLOOR, 
 /** Frame angles tried, degrees: a frame and the same turned by 90° are one. */
 const STEP_DEGREES = 1
 /** An edge points at a vanishing point when its direction is within this of the line to it. */
-const AGREEMENT = Math.sin((1.5 * Math.PI) / 180)
+const AGREEMENT = Math.sin((2.5 * Math.PI) / 180)
 /** Edges steeper than this are taken for the room's verticals and do not vote. */
 const STEEPEST = Math.cos((22 * Math.PI) / 180)
 /** Least gradient (8-bit grey levels a pixel) for a pixel to be an edge. */
 const MIN_GRADIENT = 6
 /** Window of the structure tensor (pixels each side), and the least coherence of an edge: 1 for a perfect line. */
-const TENSOR_RADIUS = 2
-const MIN_COHERENCE = 0.85
+const TENSOR_RADIUS = 3
+const MIN_COHERENCE = 0.7
 /** Fewest voting edges for an answer. Any clear peak is then taken: on 120 labelled scenes, demanding the winner
  * stand 1.3-2 times above the mean vote left more rooms to the label map's guess and raised the error (decision 0084). */
 const MIN_EDGES = 50
@@ -44,7 +44,7 @@ export type RoomFrame = {
 export function roomFrameFromEdges(rgb: Uint8Array, labels: Uint8Array, width: number, height: number, camera: PixelCamera): RoomFrame | null {
   const grey = new Float32Array(width * height)
   for (let pixel = 0; pixel < grey.length; pixel++) grey[pixel] = 0.299 * rgb[pixel * 3]! + 0.587 * rgb[pixel * 3 + 1]! + 0.114 * rgb[pixel * 3 + 2]!
-  // Edge directions from the structure tensor over a 5 × 5 window: one pixel's gradient points a few degrees off,
+  // Edge directions from the structure tensor over a 7 × 7 window: one pixel's gradient points a few degrees off,
   // the tensor of a straight edge's neighbourhood within a degree.
   const count = width * height
   const xx = new Float32Array(count)
