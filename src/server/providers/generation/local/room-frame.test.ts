@@ -49,10 +49,20 @@ describe('roomFrameFromEdges', () => {
       const frame = roomFrameFromEdges(room.pixels, room.labels, room.width, room.height, level)
       expect(frame).not.toBeNull()
       expect(frameError(degrees(frame!.angle), planAngle(room.backWall.normal))).toBeLessThan(3)
-      // The tilt comes out a little low (decision 0084), but far nearer than the level guess.
+      // The tilt comes out a little low (decision 0084), but nearer than the level guess.
       expect(Math.abs(degrees(frame!.tilt!) - pitch)).toBeLessThan(3)
     })
   }
+
+  it('reads a level camera square to a bare room as level and square, though its few verticals fit many tilts', () => {
+    // Two corners are its only verticals; with their vanishing point far off, tilts a few degrees either side fit them
+    // almost as well, and only the one they fit best may win.
+    const bare = renderBoxRoom({ width: 480, height: 360, furnished: false, yaw: 0, pitch: 0, fieldOfView: 66, lamp: 0, depth: 2.8 })
+    const level = pixelCamera({ focalShare: bare.focal / bare.width, horizonShare: 0.5, height: 1.5, ceilingHeight: 2.4 }, bare.width, bare.height)
+    const frame = roomFrameFromEdges(bare.pixels, bare.labels, bare.width, bare.height, level)!
+    expect(Math.abs(degrees(frame.angle))).toBeLessThan(1)
+    expect(Math.abs(degrees(frame.tilt!))).toBeLessThan(1)
+  })
 
   it('gives no frame where nothing has an edge', () => {
     const pixels = new Uint8Array(96 * 72 * 3).fill(200)

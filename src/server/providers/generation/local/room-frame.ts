@@ -13,7 +13,7 @@ const BOXY_CLASSES = new Set<number>([CLASS_WALL, CLASS_WALL_TILE, CLASS_FLOOR, 
 /** Frame angles tried, degrees: a frame and the same turned by 90° are one. */
 const STEP_DEGREES = 1
 /** An edge points at a vanishing point when its direction is within this of the line to it. */
-const AGREEMENT = Math.sin((2.5 * Math.PI) / 180)
+const AGREEMENT = Math.sin((3.5 * Math.PI) / 180)
 /** Edges steeper than this are taken for the room's verticals and do not vote. */
 const STEEPEST = Math.cos((22 * Math.PI) / 180)
 /** Least gradient (8-bit grey levels a pixel) for a pixel to be an edge. */
@@ -109,7 +109,10 @@ export function roomFrameFromEdges(rgb: Uint8Array, labels: Uint8Array, width: n
         const wy = vy - py * vz
         const length = Math.sqrt(wx * wx + wy * wy)
         if (length < 1e-9) continue
-        if (Math.abs(ex * wy - ey * wx) / length < AGREEMENT) votes[index % votes.length]! += edgeWeight[edge]!
+        // A soft vote, more the closer the edge points: where many candidates lie within the tolerance (a far
+        // vanishing point), the one it points at best wins, not the first of them.
+        const off = Math.abs(ex * wy - ey * wx) / length
+        if (off < AGREEMENT) votes[index % votes.length]! += edgeWeight[edge]! * (1 - off / AGREEMENT)
       }
     }
     return voters

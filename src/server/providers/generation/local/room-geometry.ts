@@ -285,7 +285,8 @@ export function estimateRoomGeometry(labels: Uint8Array, width: number, height: 
   const focalShare = focalShareForFieldOfView(options.fieldOfView ?? DEFAULT_FIELD_OF_VIEW)
 
   // Horizon: from the floor/ceiling split where a wall spans both, else a level camera (the image centre).
-  let horizon = estimateHorizon(labels, width, height, cameraHeight, ceilingHeight) ?? height / 2
+  const labelHorizon = estimateHorizon(labels, width, height, cameraHeight, ceilingHeight)
+  let horizon = labelHorizon ?? height / 2
   horizon = Math.min(height * (0.5 + HORIZON_REACH), Math.max(height * (0.5 - HORIZON_REACH), horizon))
   // The floor lies below the horizon and the ceiling above it, whatever the estimate said.
   let floorTop = height
@@ -297,10 +298,11 @@ export function estimateRoomGeometry(labels: Uint8Array, width: number, height: 
       if (label === CLASS_CEILING && y + 1 > ceilingBottom) ceilingBottom = y + 1
     }
   }
-  // The room's straight edges: its verticals give the camera's tilt (so the horizon) better than where floor and
-  // ceiling end, and its level edges the direction its walls run.
+  // The room's straight edges: their level lines give the direction its walls run, and its verticals the camera's
+  // tilt, which sets the horizon where no wall spans floor to ceiling (where one does, its split is the surer guide:
+  // a bare room's two corners are too few verticals to read a tilt by).
   const frame = options.photo ? roomFrameFromEdges(options.photo, labels, width, height, pixelCamera({ focalShare, horizonShare: horizon / height, height: cameraHeight, ceilingHeight }, width, height)) : null
-  if (frame?.tilt != null) {
+  if (labelHorizon === null && frame?.tilt != null) {
     const focal = focalShare * Math.max(width, height)
     horizon = Math.min(height * (0.5 + HORIZON_REACH), Math.max(height * (0.5 - HORIZON_REACH), height / 2 - focal * Math.tan(frame.tilt)))
   }
