@@ -87,6 +87,13 @@ export function hexToLab(hex: string): [number, number, number] {
   return srgb8ToLab(red, green, blue)
 }
 
+/** Rec. 601 grey of interleaved 8-bit RGB (3 bytes a pixel), divided by `divisor` (255 for 0..1). */
+export function greyPixels(rgb: Uint8Array, count: number, divisor = 1): Float32Array {
+  const grey = new Float32Array(count)
+  for (let pixel = 0; pixel < count; pixel++) grey[pixel] = (0.299 * rgb[pixel * 3]! + 0.587 * rgb[pixel * 3 + 1]! + 0.114 * rgb[pixel * 3 + 2]!) / divisor
+  return grey
+}
+
 /** Interleaved 8-bit RGB(A) pixels → interleaved Lab, 3 floats a pixel. */
 export function rgbPixelsToLab(pixels: Uint8Array, channels: number): Float32Array {
   const count = Math.floor(pixels.length / channels)

@@ -5,6 +5,7 @@
 // room's frame. It needs no foot line, so it also turns rooms whose floor is hidden (behind a bath, out of frame)
 // whose walls would otherwise be taken to face the camera square.
 import { boxBlur } from './box-blur'
+import { greyPixels } from './colour-space'
 import type { PixelCamera } from './room-geometry'
 import { CLASS_CEILING, CLASS_DOOR, CLASS_FLOOR, CLASS_MIRROR, CLASS_VANITY, CLASS_WALL, CLASS_WALL_TILE, CLASS_WINDOW } from './surface-classes'
 
@@ -38,12 +39,10 @@ export type RoomFrame = {
 
 /**
  * The frame angle best supported by the photo's level edges, and the tilt by its verticals; null where too few
- * edges vote. rgb is the analysis
- * copy (3 bytes a pixel), labels its label grid, camera the room camera at that size.
+ * edges vote. rgb is the analysis copy (3 bytes a pixel), labels its label grid, camera the room camera at that size.
  */
 export function roomFrameFromEdges(rgb: Uint8Array, labels: Uint8Array, width: number, height: number, camera: PixelCamera): RoomFrame | null {
-  const grey = new Float32Array(width * height)
-  for (let pixel = 0; pixel < grey.length; pixel++) grey[pixel] = 0.299 * rgb[pixel * 3]! + 0.587 * rgb[pixel * 3 + 1]! + 0.114 * rgb[pixel * 3 + 2]!
+  const grey = greyPixels(rgb, width * height)
   // Edge directions from the structure tensor over a 7 × 7 window: one pixel's gradient points a few degrees off,
   // the tensor of a straight edge's neighbourhood within a degree.
   const count = width * height

@@ -286,8 +286,9 @@ export function estimateRoomGeometry(labels: Uint8Array, width: number, height: 
 
   // Horizon: from the floor/ceiling split where a wall spans both, else a level camera (the image centre).
   const labelHorizon = estimateHorizon(labels, width, height, cameraHeight, ceilingHeight)
-  let horizon = labelHorizon ?? height / 2
-  horizon = Math.min(height * (0.5 + HORIZON_REACH), Math.max(height * (0.5 - HORIZON_REACH), horizon))
+  // The horizon stays within HORIZON_REACH of the middle, whatever gave it.
+  const withinReach = (row: number) => Math.min(height * (0.5 + HORIZON_REACH), Math.max(height * (0.5 - HORIZON_REACH), row))
+  let horizon = withinReach(labelHorizon ?? height / 2)
   // The floor lies below the horizon and the ceiling above it, whatever the estimate said.
   let floorTop = height
   let ceilingBottom = 0
@@ -304,7 +305,7 @@ export function estimateRoomGeometry(labels: Uint8Array, width: number, height: 
   const frame = options.photo ? roomFrameFromEdges(options.photo, labels, width, height, pixelCamera({ focalShare, horizonShare: horizon / height, height: cameraHeight, ceilingHeight }, width, height)) : null
   if (labelHorizon === null && frame?.tilt != null) {
     const focal = focalShare * Math.max(width, height)
-    horizon = Math.min(height * (0.5 + HORIZON_REACH), Math.max(height * (0.5 - HORIZON_REACH), height / 2 - focal * Math.tan(frame.tilt)))
+    horizon = withinReach(height / 2 - focal * Math.tan(frame.tilt))
   }
   if (floorTop < height && horizon > floorTop - 2) horizon = floorTop - 2
   if (ceilingBottom > 0 && horizon < ceilingBottom + 2 && ceilingBottom + 2 < floorTop - 2) horizon = ceilingBottom + 2
@@ -450,17 +451,10 @@ const MAX_SQUARING = (30 * Math.PI) / 180
  * further than MAX_SQUARING from all of them, and its offset refitted through its points. Neighbouring runs that
  * end up one wall are merged.
  */
-export function squareToRoom(runs: readonly Run[], frameAngle: number | null = null): Run[] {
+function squareToRoom(runs: readonly Run[], frameAngle: number | null = null): Run[] {
   if (runs.length === 0) return []
-  let cosine = 0
-  let sine = 0
-  for (const run of runs) {
-    const angle = Math.atan2(run.normal[0], run.normal[1])
-    cosine += run.points.length * Math.cos(4 * angle)
-    sine += run.points.length * Math.sin(4 * angle)
-  }
-  if (frameAngle === null && Math.hypot(cosine, sine) < 1e-9) return [...runs]
-  const frame = frameAngle ?? Math.atan2(sine, cosine) / 4
+  const frame = frameAngle ?? runsFrame(runs)
+  if (frame === null) return [...runs]
   const squared: Run[] = []
   for (const run of runs) {
     const angle = Math.atan2(run.normal[0], run.normal[1])
@@ -485,6 +479,18 @@ export function squareToRoom(runs: readonly Run[], frameAngle: number | null = n
     squared.push({ points: run.points, normal, offset: offsetOf(run.points) })
   }
   return squared
+}
+
+/** The runs' common direction modulo 90° (radians), or null where their directions cancel out. */
+function runsFrame(runs: readonly Run[]): number | null {
+  let cosine = 0
+  let sine = 0
+  for (const run of runs) {
+    const angle = Math.atan2(run.normal[0], run.normal[1])
+    cosine += run.points.length * Math.cos(4 * angle)
+    sine += run.points.length * Math.sin(4 * angle)
+  }
+  return Math.hypot(cosine, sine) < 1e-9 ? null : Math.atan2(sine, cosine) / 4
 }
 
 function findWalls(labels: Uint8Array, wallFeet: WallLines, width: number, height: number, camera: PixelCamera, frameAngle: number | null): Array<{ plane: Plane; span: number }> {

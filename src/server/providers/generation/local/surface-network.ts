@@ -7,7 +7,7 @@ import path from 'node:path'
 import { availableParallelism } from 'node:os'
 import type { InferenceSession } from 'onnxruntime-node'
 import { boxBlur } from './box-blur'
-import { rgbPixelsToLab } from './colour-space'
+import { greyPixels, rgbPixelsToLab } from './colour-space'
 import { computeSuperpixels } from './superpixels'
 import { KEPT_KINDS, LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classes'
 import { estimateRoomGeometry } from './room-geometry'
@@ -472,8 +472,7 @@ export function softmaxPlanes(logits: Float32Array, classes: number, plane: numb
 export function refineLabels(probabilities: Float32Array, sourceWidth: number, sourceHeight: number, rgb: Uint8Array, width: number, height: number): RefinedLabels {
   const classes = probabilities.length / (sourceWidth * sourceHeight)
   const pixels = width * height
-  const guide = new Float32Array(pixels)
-  for (let index = 0; index < pixels; index++) guide[index] = (0.299 * rgb[index * 3]! + 0.587 * rgb[index * 3 + 1]! + 0.114 * rgb[index * 3 + 2]!) / 255
+  const guide = greyPixels(rgb, pixels, 255)
   const guideMean = guide.slice()
   boxBlur(guideMean, width, height, GUIDE_RADIUS)
   const guideVariance = new Float32Array(pixels)
