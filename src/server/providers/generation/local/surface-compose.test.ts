@@ -3,7 +3,7 @@ import { renderBoxRoom, type BoxRoom } from '../../../../../tests/support/box-ro
 import { findPalette, type NamedPaletteId } from '../../../../shared/catalogue/palettes'
 import { findStyleRecipe } from '../../../catalogue/style-recipes'
 import { findStyle, type StyleId } from '../../../../shared/catalogue/styles'
-import { deltaE2000Components, srgb8ToLab } from './colour-space'
+import { SRGB8_TO_LINEAR, deltaE2000Components, srgb8ToLab } from './colour-space'
 import { CLASS_CEILING, CLASS_FABRIC, CLASS_FLOOR, CLASS_LIGHT, CLASS_METAL, CLASS_MIRROR, CLASS_VANITY, CLASS_WALL, CLASS_WALL_TILE, CLASS_WINDOW, type Changes } from './surface-classes'
 import { classFinishes } from './surface-finishes'
 import { redesignFromSurfaces } from './surface-compose'
@@ -118,6 +118,38 @@ describe('redesignFromSurfaces', () => {
     const mean = (data: Uint8Array, list: number[]) => list.reduce((sum, pixel) => sum + grey(data, pixel), 0) / list.length
     expect(mean(lit.pixels, bright) - mean(lit.pixels, dark)).toBeGreaterThan(20)
     expect(mean(pixels, bright) - mean(pixels, dark)).toBeGreaterThan(0.5 * (mean(lit.pixels, bright) - mean(lit.pixels, dark)))
+  })
+
+  it('shows the sheen on a dark glossy wall faintly on a paler new one, and its shadows whole', () => {
+    // A charcoal wall with a soft reflection that quadruples its light on one patch and a shadow that halves it on
+    // another, dressed in a mid-tone paint. A reflection adds light whatever the surface's colour, so on the paler
+    // paint it is fainter; a shadow takes a share of the light, so it stays.
+    const glossy = renderBoxRoom({ width: 320, height: 240, furnished: false })
+    const wall = interior(glossy, CLASS_WALL, 3)
+    const xs = wall.map((pixel) => pixel % glossy.width)
+    const ys = wall.map((pixel) => Math.floor(pixel / glossy.width))
+    const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
+    const sheen = { x: left + (right - left) * 0.3, y: top + (bottom - top) * 0.5 }
+    const shade = { x: left + (right - left) * 0.7, y: top + (bottom - top) * 0.5 }
+    const radius = (bottom - top) * 0.15
+    const falloff = (pixel: number, centre: { x: number; y: number }) => Math.exp(-((pixel % glossy.width - centre.x) ** 2 + (Math.floor(pixel / glossy.width) - centre.y) ** 2) / (2 * radius * radius))
+    for (let pixel = 0; pixel < glossy.labels.length; pixel++) {
+      if (glossy.labels[pixel] !== CLASS_WALL) continue
+      // linear light: 0.01 (charcoal), times 4 at the sheen's centre, times 0.5 at the shadow's
+      const light = 0.01 * (1 + 3 * falloff(pixel, sheen)) * (1 - 0.5 * falloff(pixel, shade))
+      glossy.pixels.fill(Math.round(255 * Math.pow(light, 1 / 2.2)), pixel * 3, pixel * 3 + 3)
+    }
+    const { pixels } = redesign(glossy, 'scandinavian', 'jewel-tones')
+    const light = (pixel: number) => 0.2126 * SRGB8_TO_LINEAR[pixels[pixel * 3]!]! + 0.7152 * SRGB8_TO_LINEAR[pixels[pixel * 3 + 1]!]! + 0.0722 * SRGB8_TO_LINEAR[pixels[pixel * 3 + 2]!]!
+    const near = (centre: { x: number; y: number }) => wall.filter((pixel) => falloff(pixel, centre) > 0.95)
+    const mean = (list: number[]) => list.reduce((sum, pixel) => sum + light(pixel), 0) / list.length
+    const plain = mean(wall.filter((pixel) => falloff(pixel, sheen) < 0.01 && falloff(pixel, shade) < 0.01))
+    // Multiplied in whole, the sheen makes the new paint about 2.4 times as bright there (smoothing softens its peak);
+    // as added light, about 1.6 times.
+    const sheenRatio = mean(near(sheen)) / plain
+    expect(sheenRatio).toBeGreaterThan(1.3)
+    expect(sheenRatio).toBeLessThan(2)
+    expect(mean(near(shade)) / plain).toBeLessThan(0.75)
   })
 
   it('recolours a dark woven fabric light without turning its weave into static', () => {

@@ -10,7 +10,7 @@
 import type { PaletteColors } from '../../../../shared/catalogue/palettes'
 import type { StyleRecipe } from '../../../catalogue/style-recipes'
 import type { StyleLook } from '../../../../shared/catalogue/styles'
-import { SRGB8_TO_LINEAR } from './colour-space'
+import { SRGB8_TO_LINEAR, linearLuminance } from './colour-space'
 import { TONE_TABLE_RANGE, TONE_TABLE_SIZE, buildGrade, type Grade } from './grading'
 import { TONE_MIN, TONE_STEP, type TextureLevel } from './materials'
 import { estimateRoomGeometry, nearestWall, pixelCamera, planeProjector, type GeometryOptions, type PlaneProjector, type RoomGeometry } from './room-geometry'
@@ -293,6 +293,8 @@ class Painter {
   /** Set by lightOf: the material's albedo estimate at this pixel. */
   private sampledAlbedo = 1
   private readonly inverseAlbedo: Float32Array
+  /** Per label: its new material's luminance (linear), the primary colour's. */
+  private readonly finishLuminance: Float32Array
   private readonly finishes: ClassFinish[]
   private readonly changedClass: Uint8Array
   private readonly walls: PlaneProjector[]
@@ -311,6 +313,7 @@ class Painter {
     this.albedo = input.shading.albedo
     this.inverseAlbedo = Float32Array.from(input.shading.classLuminance, (value) => 1 / value)
     this.finishes = input.finishes
+    this.finishLuminance = Float32Array.from(input.finishes, (finish) => linearLuminance(finish.primary[0], finish.primary[1], finish.primary[2]))
     this.changedClass = input.changed
     const camera = pixelCamera(input.geometry.camera, input.width, input.height)
     this.walls = input.geometry.walls.map((wall) => planeProjector(wall, camera))
@@ -375,6 +378,9 @@ class Painter {
     } else {
       const smoothLight = Math.max(1e-4, this.lightOf(label))
       let light = smoothLight / this.sampledAlbedo
+      // Light above the surface's own is part sheen: reflections a dark glossy surface adds to its light, which a
+      // paler new material would show at a fraction of the strength (decision 0085).
+      if (light > 1 && this.sampledAlbedo < this.finishLuminance[label]!) light = 1 + (light - 1) * Math.sqrt(this.sampledAlbedo / this.finishLuminance[label]!)
       if (finish.detail > 0) light *= fineLight(luminance, smoothLight, finish.detail)
       light = light < MIN_LIGHT ? MIN_LIGHT : light > MAX_LIGHT ? MAX_LIGHT : light
       let baseRed = finish.primary[0]

@@ -53,6 +53,31 @@ describe('surfaceShading', () => {
     expect(left / right).toBeLessThan(1.07)
   })
 
+  it('tells charcoal tiles from white ones by lightness, and keeps the pale grout between the charcoal ones charcoal', () => {
+    // Charcoal and white have one chromaticity, so only their lightness tells them apart: charcoal tiles with a pale
+    // grout line every 8 pixels on the left, plain white tiles on the right, all one label.
+    const grout = (x: number, y: number) => x % 8 === 0 || y % 8 === 0
+    const shading = wall((x, y) => (x < WIDTH / 2 ? (grout(x, y) ? [200, 200, 196] : [40, 40, 40]) : [236, 236, 232]))
+    expect(distinct(shading.albedo)).toBe(2)
+    const relative = (x: number, y: number) => shading.smooth[y * WIDTH + x]! / shading.albedo[y * WIDTH + x]!
+    // In even light, every pixel's relative light is about 1: on a charcoal tile, on the grout between two, on white.
+    for (const [x, y] of [[12, 20], [16, 20], [16, 24], [3 * WIDTH / 4, 30]] as const) {
+      expect(relative(x, y)).toBeGreaterThan(0.75)
+      expect(relative(x, y)).toBeLessThan(1.33)
+    }
+    // The grout went with the charcoal: it has the charcoal's albedo, not the white's.
+    expect(shading.albedo[20 * WIDTH + 16]).toBe(shading.albedo[20 * WIDTH + 12])
+  })
+
+  it('keeps a hard shadow two stops deep as shadow, not as a darker material', () => {
+    // A wall whose lower half a vanity shades to a quarter of the light: two tight clusters of one colour, 2 stops apart.
+    const shading = wall((_x, y) => (y < HEIGHT / 2 ? [232, 232, 228] : [122, 122, 120]))
+    expect(distinct(shading.albedo)).toBe(1)
+    const lit = shading.smooth[10 * WIDTH + WIDTH / 2]!
+    const shaded = shading.smooth[(HEIGHT - 10) * WIDTH + WIDTH / 2]!
+    expect(shaded / lit).toBeLessThan(0.35)
+  })
+
   it('keeps a shadow: a wall in half light on its lower third stays in half light', () => {
     const shading = wall((_x, y) => (y < HEIGHT * 0.66 ? [230, 230, 225] : [160, 160, 156]))
     const lit = shading.smooth[Math.round(HEIGHT * 0.3) * WIDTH + WIDTH / 2]!

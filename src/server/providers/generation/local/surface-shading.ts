@@ -4,6 +4,7 @@
 // Relative shading = smoothed luminance / albedo estimate: 1 at the surface's typical light, below in its
 // shadows, above where it is lit. The redesign multiplies the new material by it.
 import { boxBlur } from './box-blur'
+import { floodRegion } from './label-regions'
 import { SRGB8_TO_LINEAR } from './colour-space'
 import { CLASS_COUNT, CLASS_DOOR, CLASS_FLOOR, CLASS_VANITY, CLASS_WALL, CLASS_WALL_TILE } from './surface-classes'
 
@@ -105,9 +106,10 @@ export function surfaceShading(rgb: Uint8Array, labels: Uint8Array, groups: Int3
   const albedo = new Float32Array(count)
   for (let pixel = 0; pixel < count; pixel++) albedo[pixel] = classLuminance[labels[pixel]!]!
   const material = new Uint8Array(count)
-  for (const label of SPLIT_CLASSES) splitMaterials(rgb, luminance, labels, label, material, albedo, classLuminance[label]!)
+  const stray = new Uint8Array(count)
+  for (const label of SPLIT_CLASSES) splitMaterials(rgb, luminance, labels, width, height, label, material, stray, albedo, classLuminance[label]!)
   const grouped = Int32Array.from(groups, (group, pixel) => group * 2 + material[pixel]!)
-  const smooth = smoothWithinGroups(luminance, grouped, width, height, Math.max(2, Math.round(Math.max(width, height) * 0.012)))
+  const smooth = smoothWithinGroups(luminance, grouped, stray, width, height, Math.max(2, Math.round(Math.max(width, height) * 0.012)))
   return { width, height, smooth, classLuminance, albedo, labelColour: labelColours(rgb, labels, width, height) }
 }
 
@@ -120,16 +122,15 @@ const MIN_MATERIAL_SHARE = 0.06
 const MIN_MATERIAL_CONTRAST = 2
 
 /**
- * How far apart two chromaticity clusters are for their spread: along the line through both centres, the distance
- * between the centres over the sum of the clusters' standard deviations. Two materials (a mint wainscot under white
- * paint) make two tight clusters with a gap between them (well above 2); one material under light that changes its
- * colour from one side to the other (a bright window washing a blue wall out) makes a continuous smear, which any
- * split cuts into two halves about 1.3-1.7 apart.
+ * How far apart two clusters of feature vectors (`dims` numbers a member) are for their spread: along the line
+ * through both centres, the distance between the centres over the sum of the clusters' standard deviations. Two
+ * materials (a mint wainscot under white paint) make two tight clusters with a gap between them (well above 2); one
+ * material under light that changes its colour from one side to the other (a bright window washing a blue wall out)
+ * makes a continuous smear, which any split cuts into two halves about 1.3-1.7 apart.
  */
-function clusterContrast(chroma: Float32Array, assignment: Uint8Array, centres: readonly number[]): number {
-  const axisR = centres[2]! - centres[0]!
-  const axisG = centres[3]! - centres[1]!
-  const length = Math.hypot(axisR, axisG)
+function clusterContrast(features: Float32Array, dims: number, assignment: Uint8Array, centres: Float64Array): number {
+  const axis = Array.from({ length: dims }, (_, dim) => centres[dims + dim]! - centres[dim]!)
+  const length = Math.hypot(...axis)
   if (length === 0) return 0
   // The centres are the means of the clusters `assignment` holds (2-means ends by recomputing them from it), so each
   // cluster's spread is its root mean square distance from its centre.
@@ -137,7 +138,9 @@ function clusterContrast(chroma: Float32Array, assignment: Uint8Array, centres: 
   const counts = [0, 0]
   for (let index = 0; index < assignment.length; index++) {
     const cluster = assignment[index]!
-    const along = ((chroma[index * 2]! - centres[cluster * 2]!) * axisR + (chroma[index * 2 + 1]! - centres[cluster * 2 + 1]!) * axisG) / length
+    let along = 0
+    for (let dim = 0; dim < dims; dim++) along += (features[index * dims + dim]! - centres[cluster * dims + dim]!) * axis[dim]!
+    along /= length
     squares[cluster]! += along * along
     counts[cluster]!++
   }
@@ -146,12 +149,56 @@ function clusterContrast(chroma: Float32Array, assignment: Uint8Array, centres: 
 }
 
 /**
- * Splits a class into two materials by chromaticity (2-means on r/(r+g+b), g/(r+g+b): a change of light keeps a
- * surface's chromaticity, a change of material usually does not), each with its own median luminance as its
- * albedo, where the two are far enough apart, both big enough and clearly separate (clusterContrast). Marks the second
- * material's pixels in `material` and writes both albedos into `albedo`.
+ * 2-means over feature vectors (`dims` numbers a member), from the given two starting centres. Returns each member's
+ * cluster, the centres (the means of the clusters the assignment holds), or null when a cluster empties.
  */
-function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8Array, label: number, material: Uint8Array, albedo: Float32Array, classAlbedo: number): void {
+function twoMeans(features: Float32Array, dims: number, start: Float64Array): { assignment: Uint8Array; centres: Float64Array } | null {
+  const count = features.length / dims
+  const centres = Float64Array.from(start)
+  const assignment = new Uint8Array(count)
+  for (let iteration = 0; iteration < 8; iteration++) {
+    const sums = new Float64Array(2 * dims)
+    const counts = [0, 0]
+    for (let index = 0; index < count; index++) {
+      let first = 0
+      let second = 0
+      for (let dim = 0; dim < dims; dim++) {
+        const value = features[index * dims + dim]!
+        first += (value - centres[dim]!) ** 2
+        second += (value - centres[dims + dim]!) ** 2
+      }
+      const cluster = second < first ? 1 : 0
+      assignment[index] = cluster
+      for (let dim = 0; dim < dims; dim++) sums[cluster * dims + dim]! += features[index * dims + dim]!
+      counts[cluster]!++
+    }
+    for (let cluster = 0; cluster < 2; cluster++) {
+      if (counts[cluster]! === 0) return null
+      for (let dim = 0; dim < dims; dim++) centres[cluster * dims + dim] = sums[cluster * dims + dim]! / counts[cluster]!
+    }
+  }
+  return { assignment, centres }
+}
+
+/** Whether a 2-means split is two materials: its smaller part big enough, its centres far enough apart and clearly separate. */
+function isTwoMaterials(features: Float32Array, dims: number, split: { assignment: Uint8Array; centres: Float64Array }, minSeparation: number): boolean {
+  const { assignment, centres } = split
+  let secondCount = 0
+  for (let index = 0; index < assignment.length; index++) secondCount += assignment[index]!
+  const smaller = Math.min(secondCount, assignment.length - secondCount) / assignment.length
+  const separation = Math.hypot(...Array.from({ length: dims }, (_, dim) => centres[dims + dim]! - centres[dim]!))
+  return separation >= minSeparation && smaller >= MIN_MATERIAL_SHARE && clusterContrast(features, dims, assignment, centres) >= MIN_MATERIAL_CONTRAST
+}
+
+/**
+ * Splits a class into two materials, each with its own median luminance as its albedo. First by chromaticity
+ * (2-means on r/(r+g+b), g/(r+g+b): a change of light keeps a surface's chromaticity, a change of material usually
+ * does not). Where that finds one material, by lightness (2-means on log luminance): navy tiles beside white ones are
+ * near-neutral both, but a room's light does not make one surface a gap of LUMINANCE_SPLIT_STOPS between two tight
+ * clusters. Either split is kept only where the two are far enough apart, both big enough and clearly separate
+ * (clusterContrast). Marks the second material's pixels in `material` and writes both albedos into `albedo`.
+ */
+function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8Array, width: number, height: number, label: number, material: Uint8Array, stray: Uint8Array, albedo: Float32Array, classAlbedo: number): void {
   const members: number[] = []
   for (let pixel = 0; pixel < labels.length; pixel++) if (labels[pixel] === label) members.push(pixel)
   if (members.length < 200) return
@@ -179,44 +226,20 @@ function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8A
       far = index
     }
   }
-  const centres = [meanR, meanG, chroma[far * 2]!, chroma[far * 2 + 1]!]
-  const assignment = new Uint8Array(members.length)
-  for (let iteration = 0; iteration < 8; iteration++) {
-    const sums = [0, 0, 0, 0]
-    const counts = [0, 0]
-    for (let index = 0; index < members.length; index++) {
-      const r = chroma[index * 2]!
-      const g = chroma[index * 2 + 1]!
-      const second = (r - centres[2]!) ** 2 + (g - centres[3]!) ** 2 < (r - centres[0]!) ** 2 + (g - centres[1]!) ** 2 ? 1 : 0
-      assignment[index] = second
-      sums[second * 2]! += r
-      sums[second * 2 + 1]! += g
-      counts[second]!++
-    }
-    for (let cluster = 0; cluster < 2; cluster++) {
-      if (counts[cluster]! === 0) return
-      centres[cluster * 2] = sums[cluster * 2]! / counts[cluster]!
-      centres[cluster * 2 + 1] = sums[cluster * 2 + 1]! / counts[cluster]!
-    }
+  let split = twoMeans(chroma, 2, Float64Array.of(meanR, meanG, chroma[far * 2]!, chroma[far * 2 + 1]!))
+  if (!split || !isTwoMaterials(chroma, 2, split, MIN_MATERIAL_SEPARATION)) {
+    // In stops (log2), from the quartiles.
+    const stops = Float32Array.from(members, (pixel) => Math.log2(Math.max(1e-4, luminance[pixel]!)))
+    const sorted = stops.slice().sort()
+    split = twoMeans(stops, 1, Float64Array.of(sorted[members.length >> 2]!, sorted[(3 * members.length) >> 2]!))
+    if (!split || !isTwoMaterials(stops, 1, split, LUMINANCE_SPLIT_STOPS)) return
   }
-  const separation = Math.hypot(centres[0]! - centres[2]!, centres[1]! - centres[3]!)
-  let secondCount = 0
-  for (let index = 0; index < members.length; index++) secondCount += assignment[index]!
-  const smaller = Math.min(secondCount, members.length - secondCount) / members.length
-  if (separation < MIN_MATERIAL_SEPARATION || smaller < MIN_MATERIAL_SHARE) return
-  if (clusterContrast(chroma, assignment, centres) < MIN_MATERIAL_CONTRAST) return
-  // The larger material keeps index 0.
-  const flip = secondCount > members.length / 2 ? 1 : 0
-  const split = new Uint8Array(labels.length).fill(255)
-  members.forEach((pixel, index) => {
-    const value = assignment[index]! ^ flip
-    material[pixel] = value
-    split[pixel] = value
-  })
+  const marked = materialRegions(members, split.assignment, width, height, stray)
+  for (const pixel of members) material[pixel] = marked[pixel]!
   const medianOf = (which: number) => {
     const values: number[] = []
     members.forEach((pixel) => {
-      if (split[pixel] === which) values.push(luminance[pixel]!)
+      if (marked[pixel] === which) values.push(luminance[pixel]!)
     })
     values.sort((a, b) => a - b)
     return Math.max(0.004, values[Math.floor(values.length / 2)] ?? classAlbedo)
@@ -224,8 +247,59 @@ function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8A
   const first = medianOf(0)
   // Each material by its own median: two materials under one label often meet at a corner, in different light.
   const second = medianOf(1)
-  for (const pixel of members) albedo[pixel] = split[pixel] === 1 ? second : first
+  for (const pixel of members) albedo[pixel] = marked[pixel] === 1 ? second : first
 }
+
+/**
+ * A material is a stretch of surface, not a scatter of pixels: each member of the class takes the material most of
+ * the class's pixels around it have (a window MATERIAL_REGION_RADIUS each way), so the old grout between navy tiles,
+ * as pale as the white tiles beside them, stays part of the navy wall. Such a pixel, the other material's colour
+ * inside this one's stretch, is pattern, not light: it is marked in `stray`, and the light is found without it.
+ * Returns per pixel the material (0 for the larger, 1 for the other) and 255 off the class.
+ */
+function materialRegions(members: readonly number[], assignment: Uint8Array, width: number, height: number, stray: Uint8Array): Uint8Array {
+  let secondCount = 0
+  for (let index = 0; index < members.length; index++) secondCount += assignment[index]!
+  // The larger material keeps index 0.
+  const flip = secondCount > members.length / 2 ? 1 : 0
+  const inClass = new Float32Array(width * height)
+  const second = new Float32Array(width * height)
+  members.forEach((pixel, index) => {
+    inClass[pixel] = 1
+    second[pixel] = assignment[index]! ^ flip
+  })
+  const radius = Math.max(2, Math.round(MATERIAL_REGION_RADIUS * Math.max(width, height)))
+  boxBlur(inClass, width, height, radius)
+  boxBlur(second, width, height, radius)
+  const marked = new Uint8Array(width * height).fill(255)
+  for (const pixel of members) marked[pixel] = second[pixel]! > 0.5 * inClass[pixel]! ? 1 : 0
+  // A stretch of a material smaller than MIN_MATERIAL_REGION of the class (grout dense where the light catches the
+  // tiles) is part of the material around it.
+  const seen = new Uint8Array(width * height)
+  const region = new Int32Array(members.length)
+  for (const start of members) {
+    if (seen[start]) continue
+    const count = floodRegion(marked, width, start, seen, region)
+    if (count >= MIN_MATERIAL_REGION * members.length) continue
+    const other = marked[start]! ^ 1
+    for (let index = 0; index < count; index++) marked[region[index]!] = other
+  }
+  members.forEach((pixel, index) => {
+    if (marked[pixel] !== (assignment[index]! ^ flip)) stray[pixel] = 1
+  })
+  return marked
+}
+
+/** Half the side of the window `materialRegions` takes a pixel's material from, as a share of the grid's long side. */
+const MATERIAL_REGION_RADIUS = 0.005
+/** A stretch of one material covering less than this share of its class is part of the other. */
+const MIN_MATERIAL_REGION = 0.01
+
+/**
+ * Least gap between two lightness clusters, in stops (factors of 2), for them to be two materials: light across one
+ * surface of a room (a window beside it, a shaded corner) spreads it smoothly over a stop or two; 2.5 stops is 5.7×.
+ */
+const LUMINANCE_SPLIT_STOPS = 2.5
 
 /**
  * Rounds of re-weighting after the plain smoothing. Light changes slowly and moves every pixel of a neighbourhood
@@ -245,7 +319,7 @@ function robustWeight(value: number, light: number): number {
  * Normalised box smoothing (two passes) within each group's pixels, over each group's bounding box, then
  * ROBUST_ROUNDS of the same with each pixel weighed by how near it is to the light the last round found.
  */
-function smoothWithinGroups(values: Float32Array, groups: Int32Array, width: number, height: number, radius: number): Float32Array {
+function smoothWithinGroups(values: Float32Array, groups: Int32Array, stray: Uint8Array, width: number, height: number, radius: number): Float32Array {
   const result = new Float32Array(values.length)
   const boxes = new Map<number, { left: number; right: number; top: number; bottom: number }>()
   for (let pixel = 0; pixel < groups.length; pixel++) {
@@ -281,7 +355,7 @@ function smoothWithinGroups(values: Float32Array, groups: Int32Array, width: num
           const value = values[row + x]!
           // First round: every pixel counts the same. Then a pixel far from the light its neighbourhood had counts
           // less (a Cauchy weight on the log ratio), so a dark pattern on a pale floor does not shade it.
-          const weight = round === 0 ? 1 : robustWeight(value, result[row + x]!)
+          const weight = stray[row + x] ? 0 : round === 0 ? 1 : robustWeight(value, result[row + x]!)
           sums[cell] = value * weight
           weights[cell] = weight
         }
