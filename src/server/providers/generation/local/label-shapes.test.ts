@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LABEL } from './label-classes'
-import { fitLine, glassBetweenPosts, growKeptToEdges, settleGlass, squareDoors } from './label-shapes'
+import { fitLine, glassBetweenPosts, growKeptToEdges, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
 import { createRandom } from './random'
 
 const WIDTH = 160
@@ -332,5 +332,55 @@ describe('growKeptToEdges', () => {
     growKeptToEdges(both.labels, WIDTH, HEIGHT, both.rgb)
     expect(both.labels[50 * WIDTH + 61]).toBe(LABEL.window)
     expect(both.labels[50 * WIDTH + 60]).toBe(LABEL.window)
+  })
+})
+
+describe('snapBordersToEdges', () => {
+  /** A pale wall with a dark towel rail (metal) in x 60-69 of the photo, and the labels' metal in `left`-`right`. */
+  function railOnWall(left: number, right: number): { labels: Uint8Array; rgb: Uint8Array } {
+    const random = createRandom(3)
+    const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL.wall)
+    const rgb = new Uint8Array(WIDTH * HEIGHT * 3)
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const rail = x >= 60 && x <= 69
+        const noise = Math.round((random() - 0.5) * 10)
+        rgb.set((rail ? [60, 58, 55] : [220, 214, 205]).map((value) => value + noise), (y * WIDTH + x) * 3)
+        if (x >= left && x <= right) labels[y * WIDTH + x] = LABEL.metal
+      }
+    }
+    return { labels, rgb }
+  }
+  const railColumns = (labels: Uint8Array, y: number) => [...Array(WIDTH).keys()].filter((x) => labels[y * WIDTH + x] === LABEL.metal)
+
+  it('moves a border the labels put off the photo\'s edge onto it, from either side', () => {
+    // two pixels too wide on the left, two too narrow on the right
+    const { labels, rgb } = railOnWall(58, 67)
+    snapBordersToEdges(labels, WIDTH, HEIGHT, rgb)
+    for (const y of [0, 40, HEIGHT - 1]) expect(railColumns(labels, y)).toEqual([60, 61, 62, 63, 64, 65, 66, 67, 68, 69])
+  })
+
+  it('does not move a lone pixel that only happens to look like the far side', () => {
+    // the labels right, and one dark speck on the wall beside the rail
+    const { labels, rgb } = railOnWall(60, 69)
+    rgb.set([60, 58, 55], (40 * WIDTH + 59) * 3)
+    const before = labels.slice()
+    snapBordersToEdges(labels, WIDTH, HEIGHT, rgb)
+    expect(labels).toEqual(before)
+  })
+
+  it('leaves a border alone where the photo shows no edge, and the tile line and kept surfaces where they are', () => {
+    const { labels } = railOnWall(58, 67)
+    const before = labels.slice()
+    snapBordersToEdges(labels, WIDTH, HEIGHT, new Uint8Array(WIDTH * HEIGHT * 3).fill(200))
+    expect(labels).toEqual(before)
+    // paint against tile, and a mirror against the wall, across the same edge: neither moves
+    for (const other of [LABEL['wall-tile'], LABEL.mirror]) {
+      const shifted = railOnWall(58, 67)
+      for (let pixel = 0; pixel < shifted.labels.length; pixel++) if (shifted.labels[pixel] === LABEL.metal) shifted.labels[pixel] = other
+      const unmoved = shifted.labels.slice()
+      snapBordersToEdges(shifted.labels, WIDTH, HEIGHT, shifted.rgb)
+      expect(shifted.labels).toEqual(unmoved)
+    }
   })
 })

@@ -584,3 +584,68 @@ export function growKeptToEdges(labels: Uint8Array, width: number, height: numbe
     }
   }
 }
+
+/** Passes of `snapBordersToEdges`: each moves a border by at most a pixel. */
+export const BORDER_SNAP_PASSES = 3
+/** How far each way from a border pixel `snapBordersToEdges` looks for the two surfaces' own colours. */
+const BORDER_REACH = 3
+/** A border moves only across a step in the photo at least this large (squared distance in 8-bit RGB)… */
+const BORDER_MIN_STEP = 3 * 8 * 8
+/** …and onto a pixel that looks at least this much nearer (squared-distance ratio) the far side than its own. */
+const BORDER_NEARER = 0.8
+
+/**
+ * The border between two surfaces the redesign redraws differently (a wall and the metal frame on it, a wall and a
+ * towel, a floor and a vanity) sits where the network's coarser grid put it, a pixel or a few off the photo's edge;
+ * redrawn, the off pixels are a rim of the frame's new black on the wall, or of the wall's new colour on the frame.
+ * Each pass, a pixel beside one of another redrawn class (left, right, above or below) takes that class when, BORDER_REACH
+ * pixels away on each side, the two classes' own pixels differ clearly (BORDER_MIN_STEP) and the pixel's colour (`rgb`,
+ * interleaved 8-bit RGB at the labels' size) is clearly nearer the far side's than its own side's (BORDER_NEARER).
+ * Kept surfaces are left to `growKeptToEdges`, and paint against tile to the tile line. In place.
+ */
+export function snapBordersToEdges(labels: Uint8Array, width: number, height: number, rgb: Uint8Array, passes = BORDER_SNAP_PASSES): void {
+  const distance = (a: number, b: number) => (rgb[a * 3]! - rgb[b * 3]!) ** 2 + (rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) ** 2 + (rgb[a * 3 + 2]! - rgb[b * 3 + 2]!) ** 2
+  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height
+  for (let pass = 0; pass < passes; pass++) {
+    const found = labels.slice()
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const pixel = y * width + x
+        const own = found[pixel]!
+        if (own === LABEL.void || KEPT_KINDS.has(own)) continue
+        for (const [dx, dy] of SIDES) {
+          if (!inside(x + dx, y + dy)) continue
+          const other = found[(y + dy) * width + x + dx]!
+          if (other === own || other === LABEL.void || KEPT_KINDS.has(other)) continue
+          // Paint against tile is the tile line, already drawn level in the room (tile-line.ts).
+          if (WALL_KINDS.has(own) && WALL_KINDS.has(other)) continue
+          const fx = x + BORDER_REACH * dx
+          const fy = y + BORDER_REACH * dy
+          const ox = x - BORDER_REACH * dx
+          const oy = y - BORDER_REACH * dy
+          if (!inside(fx, fy) || !inside(ox, oy)) continue
+          const far = fy * width + fx
+          const near = oy * width + ox
+          if (found[far] !== other || found[near] !== own) continue
+          if (distance(far, near) < BORDER_MIN_STEP) continue
+          if (distance(pixel, far) > BORDER_NEARER * distance(pixel, near)) continue
+          labels[pixel] = other
+          break
+        }
+      }
+    }
+    // A pixel that moved alone (fewer than two of its four neighbours hold what it took) was noise, not an edge.
+    const moved = labels.slice()
+    for (let pixel = 0; pixel < moved.length; pixel++) {
+      const label = moved[pixel]!
+      if (label === found[pixel]) continue
+      const x = pixel % width
+      let alike = 0
+      if (x > 0 && moved[pixel - 1] === label) alike++
+      if (x < width - 1 && moved[pixel + 1] === label) alike++
+      if (pixel >= width && moved[pixel - width] === label) alike++
+      if (pixel + width < moved.length && moved[pixel + width] === label) alike++
+      if (alike < 2) labels[pixel] = found[pixel]!
+    }
+  }
+}

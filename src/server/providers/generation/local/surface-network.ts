@@ -13,7 +13,7 @@ import { KEPT_KINDS, LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classe
 import { estimateRoomGeometry } from './room-geometry'
 import { alignTileLine } from './tile-line'
 import { floodRegion, mostBorderingLabel } from './label-regions'
-import { glassBetweenPosts, growKeptToEdges, settleGlass, squareDoors } from './label-shapes'
+import { glassBetweenPosts, growKeptToEdges, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
 
 /**
  * Long side of the picture the network sees when its surfaces.json does not say (`inference.longSide`, chosen at
@@ -251,6 +251,8 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   glassBetweenPosts(refined.labels, width, height)
   // Then wall tile ends at a level line on each wall, fitted to the answer in the room's perspective (tile-line.ts).
   alignTileLine(refined.labels, width, height, estimateRoomGeometry(refined.labels, width, height, { photo: analysisRgb }), refined.tileShare)
+  // Borders between surfaces redrawn differently move onto the photo's own edges (label-shapes.ts, decision 0086).
+  snapBordersToEdges(refined.labels, width, height, analysisRgb)
   // Last, what keeps its pixels reaches out to the photo's own edge (label-shapes.ts, decision 0082).
   growKeptToEdges(refined.labels, width, height, analysisRgb)
   return { width, height, labels: refined.labels }
