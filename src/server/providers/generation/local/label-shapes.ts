@@ -11,7 +11,7 @@
 // new wall.
 import { KEPT_KINDS, LABEL, WALL_KINDS } from './label-classes'
 import { boxBlur } from './box-blur'
-import { floodRegion, mostBorderingLabel, regionBounds } from './label-regions'
+import { floodRegion, mostBorderingLabel, neighbourOf, regionBounds } from './label-regions'
 
 /** A region smaller than this share of the picture is too small to fit sides to. */
 const MIN_SHARE = 0.004
@@ -539,6 +539,11 @@ export function glassBetweenPosts(labels: Uint8Array, width: number, height: num
   }
 }
 
+/** Squared distance between two pixels' colours in interleaved 8-bit RGB. */
+function colourDistance(rgb: Uint8Array, a: number, b: number): number {
+  return (rgb[a * 3]! - rgb[b * 3]!) ** 2 + (rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) ** 2 + (rgb[a * 3 + 2]! - rgb[b * 3 + 2]!) ** 2
+}
+
 /** Passes of `growKeptToEdges`: each moves a kept surface's border out by at most a pixel (decision 0082). */
 export const KEPT_GROWTH_PASSES = 2
 
@@ -560,7 +565,7 @@ const SIDES: ReadonlyArray<readonly [number, number]> = [[-1, 0], [1, 0], [0, -1
  * Where the photo shows the edge, the border stays on it. In place.
  */
 export function growKeptToEdges(labels: Uint8Array, width: number, height: number, rgb: Uint8Array, passes = KEPT_GROWTH_PASSES): void {
-  const distance = (a: number, b: number) => (rgb[a * 3]! - rgb[b * 3]!) ** 2 + (rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) ** 2 + (rgb[a * 3 + 2]! - rgb[b * 3 + 2]!) ** 2
+  const distance = (a: number, b: number) => colourDistance(rgb, a, b)
   for (let pass = 0; pass < passes; pass++) {
     const found = labels.slice()
     for (let y = 0; y < height; y++) {
@@ -604,7 +609,7 @@ const BORDER_NEARER = 0.8
  * Kept surfaces are left to `growKeptToEdges`, and paint against tile to the tile line. In place.
  */
 export function snapBordersToEdges(labels: Uint8Array, width: number, height: number, rgb: Uint8Array, passes = BORDER_SNAP_PASSES): void {
-  const distance = (a: number, b: number) => (rgb[a * 3]! - rgb[b * 3]!) ** 2 + (rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) ** 2 + (rgb[a * 3 + 2]! - rgb[b * 3 + 2]!) ** 2
+  const distance = (a: number, b: number) => colourDistance(rgb, a, b)
   const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height
   for (let pass = 0; pass < passes; pass++) {
     const found = labels.slice()
@@ -639,12 +644,8 @@ export function snapBordersToEdges(labels: Uint8Array, width: number, height: nu
     for (let pixel = 0; pixel < moved.length; pixel++) {
       const label = moved[pixel]!
       if (label === found[pixel]) continue
-      const x = pixel % width
       let alike = 0
-      if (x > 0 && moved[pixel - 1] === label) alike++
-      if (x < width - 1 && moved[pixel + 1] === label) alike++
-      if (pixel >= width && moved[pixel - width] === label) alike++
-      if (pixel + width < moved.length && moved[pixel + width] === label) alike++
+      for (let side = 0; side < 4; side++) if (moved[neighbourOf(pixel, side, width, moved.length)] === label) alike++
       if (alike < 2) labels[pixel] = found[pixel]!
     }
   }
