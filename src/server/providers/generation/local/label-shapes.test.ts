@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LABEL } from './label-classes'
-import { fitLine, glassBetweenPosts, growKeptToEdges, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
+import { fitLine, dropPanesWithoutEdges, glassBetweenPosts, growKeptToEdges, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
 import { createRandom } from './random'
 
 const WIDTH = 160
@@ -382,5 +382,50 @@ describe('snapBordersToEdges', () => {
       snapBordersToEdges(shifted.labels, WIDTH, HEIGHT, shifted.rgb)
       expect(shifted.labels).toEqual(unmoved)
     }
+  })
+})
+
+describe('dropPanesWithoutEdges', () => {
+  /**
+   * Wall tile in grey-blue with light noise, and glass labelled in x 50-99 from row 20 down. With `edged`, the photo
+   * has the pane: a bright polished edge down x 50 and the tiles behind a little darker and greener from there to x 99.
+   */
+  function tiledShower(edged: boolean): { labels: Uint8Array; rgb: Uint8Array } {
+    const random = createRandom(5)
+    const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL['wall-tile'])
+    const rgb = new Uint8Array(WIDTH * HEIGHT * 3)
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const noise = Math.round((random() - 0.5) * 8)
+        const behind = edged && y >= 20 && x >= 50 && x <= 99
+        const colour = edged && y >= 20 && x === 50 ? [235, 240, 240] : behind ? [150, 172, 176] : [170, 180, 196]
+        rgb.set(colour.map((value) => value + noise), (y * WIDTH + x) * 3)
+        if (y >= 20 && x >= 50 && x <= 99) labels[y * WIDTH + x] = LABEL.glass
+      }
+    }
+    return { labels, rgb }
+  }
+  const glassPixels = (labels: Uint8Array) => labels.filter((label) => label === LABEL.glass).length
+
+  it('keeps a pane whose sides the photo shows', () => {
+    const { labels, rgb } = tiledShower(true)
+    dropPanesWithoutEdges(labels, WIDTH, HEIGHT, rgb)
+    expect(glassPixels(labels)).toBe(50 * (HEIGHT - 20))
+  })
+
+  it('gives a pane whose sides lie on no edge to the tiles around it', () => {
+    const { labels, rgb } = tiledShower(false)
+    dropPanesWithoutEdges(labels, WIDTH, HEIGHT, rgb)
+    expect(glassPixels(labels)).toBe(0)
+    expect(labels.every((label) => label === LABEL['wall-tile'])).toBe(true)
+  })
+
+  it('judges a pane by its sides inside the picture, and leaves one with none there', () => {
+    // the same plain tiles, glass from x 0 to the right edge: no side to judge
+    const { labels, rgb } = tiledShower(false)
+    for (let y = 20; y < HEIGHT; y++) labels.fill(LABEL.glass, y * WIDTH, (y + 1) * WIDTH)
+    const before = labels.slice()
+    dropPanesWithoutEdges(labels, WIDTH, HEIGHT, rgb)
+    expect(labels).toEqual(before)
   })
 })

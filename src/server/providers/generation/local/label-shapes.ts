@@ -650,3 +650,71 @@ export function snapBordersToEdges(labels: Uint8Array, width: number, height: nu
     }
   }
 }
+
+/** How far either side of a pane's border `paneSideEdges` compares the photo (pixels at the analysis size). */
+const PANE_EDGE_REACH = 2
+/** A row shows the pane's side where the photo steps, or has a thin line, by at least this (RGB distance)… */
+const PANE_EDGE_STEP = 14
+/** …and a pane is one when, on a side of it that is not the picture's edge, at least this share of its rows do. */
+const PANE_MIN_EDGE_ROWS = 0.35
+
+/**
+ * Shower glass is seen by its edges: a clear pane shows the tiles behind it, but its sides are a frame, a polished
+ * edge catching the light, or the step where its tint begins. A region of glass whose left and right borders, in the
+ * rows where they are not the picture's edge, lie on no edge in the photo (`rgb`, interleaved 8-bit RGB at the labels'
+ * size) is dark tile or plain wall the network took for glass; kept, it is a rectangle of the old wall in the new one.
+ * It becomes what borders it most (decision 0087). A region with no side inside the picture is left as it is. In place.
+ */
+export function dropPanesWithoutEdges(labels: Uint8Array, width: number, height: number, rgb: Uint8Array): void {
+  const pixels = width * height
+  const seen = new Uint8Array(pixels)
+  const members = new Int32Array(pixels)
+  const found = labels.slice()
+  for (let start = 0; start < pixels; start++) {
+    if (seen[start] || found[start] !== LABEL.glass) continue
+    const count = floodRegion(found, width, start, seen, members)
+    const region = members.slice(0, count)
+    const { y0, y1 } = regionBounds(region, width)
+    const first = new Int32Array(y1 - y0 + 1).fill(width)
+    const last = new Int32Array(y1 - y0 + 1).fill(-1)
+    for (const pixel of region) {
+      const x = pixel % width
+      const row = (pixel - x) / width - y0
+      first[row] = Math.min(first[row]!, x)
+      last[row] = Math.max(last[row]!, x)
+    }
+    const shares = [sideEdgeShare(rgb, width, y0, first, -1), sideEdgeShare(rgb, width, y0, last, 1)].filter((share) => !Number.isNaN(share))
+    if (shares.length && Math.max(...shares) < PANE_MIN_EDGE_ROWS) giveToNeighbours(labels, region, width)
+  }
+}
+
+/**
+ * Over the rows where a region's border on one side (`side` -1 left, 1 right; `border[row]` its outermost x in row
+ * y0 + row) lies inside the picture, the share in which the photo has an edge at that border, within a pixel: a step
+ * between PANE_EDGE_REACH pixels out and in, or a thin line against both. NaN when no row's border is inside.
+ */
+function sideEdgeShare(rgb: Uint8Array, width: number, y0: number, border: Int32Array, side: number): number {
+  let rows = 0
+  let edged = 0
+  for (let row = 0; row < border.length; row++) {
+    const x = border[row]!
+    if (x < 0 || x >= width) continue
+    const outside = x + side
+    if (outside - PANE_EDGE_REACH - 1 < 0 || outside + PANE_EDGE_REACH + 1 >= width) continue
+    rows++
+    const y = y0 + row
+    for (let dx = -1; dx <= 1; dx++) {
+      const centre = y * width + outside + dx
+      const before = centre - PANE_EDGE_REACH
+      const after = centre + PANE_EDGE_REACH
+      const step = colourDistance(rgb, before, after)
+      let line = 0
+      for (let channel = 0; channel < 3; channel++) line += (rgb[centre * 3 + channel]! - (rgb[before * 3 + channel]! + rgb[after * 3 + channel]!) / 2) ** 2
+      if (Math.max(step, line) >= PANE_EDGE_STEP * PANE_EDGE_STEP) {
+        edged++
+        break
+      }
+    }
+  }
+  return rows === 0 ? Number.NaN : edged / rows
+}

@@ -13,7 +13,7 @@ import { KEPT_KINDS, LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classe
 import { estimateRoomGeometry } from './room-geometry'
 import { alignTileLine } from './tile-line'
 import { floodRegion, mostBorderingLabel } from './label-regions'
-import { glassBetweenPosts, growKeptToEdges, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
+import { dropPanesWithoutEdges, glassBetweenPosts, growKeptToEdges, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
 
 /**
  * Long side of the picture the network sees when its surfaces.json does not say (`inference.longSide`, chosen at
@@ -249,6 +249,8 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   dropDoubtfulGlass(refined.labels, width, height, probabilities, networkWidth, networkHeight)
   // A clear pane between the two posts of its frame is glass, however sure the network was of the tiles behind it.
   glassBetweenPosts(refined.labels, width, height)
+  // A pane whose sides lie on no edge in the photo is dark tile or plain wall taken for glass (decision 0087).
+  dropPanesWithoutEdges(refined.labels, width, height, analysisRgb)
   // Then wall tile ends at a level line on each wall, fitted to the answer in the room's perspective (tile-line.ts).
   alignTileLine(refined.labels, width, height, estimateRoomGeometry(refined.labels, width, height, { photo: analysisRgb }), refined.tileShare)
   // Borders between surfaces redrawn differently move onto the photo's own edges (label-shapes.ts, decision 0086).
