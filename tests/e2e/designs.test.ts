@@ -3,7 +3,7 @@ import { expect, test, type Page, type Route } from './fixtures'
 import sharp from 'sharp'
 import { E2E_AMAZON_TAG, FAILING_PROVIDER_PORT } from '../../playwright.config'
 import { STYLE_IDS } from '../../src/shared/catalogue/styles'
-import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, generateThroughApi, me, screenshotFromTop, signUpThroughApi, uploadPhotoThroughApi, whenNetworkQuiet, whenTextShown } from './support'
+import { buyStarter, closeToasts, createDesign, dismissCookieBanner, expectNoAxeViolations, generateThroughApi, me, screenshotFromTop, signUpThroughApi, startApp, uploadPhotoThroughApi, whenNetworkQuiet, whenTextShown } from './support'
 import { fixturePhoto } from '../support/paths'
 
 const PHOTO = fixturePhoto('cc0-interior-1.jpg')
@@ -17,13 +17,15 @@ const cardFor = (page: Page, styleName: string) => designCards(page).filter({ ha
 
 /**
  * Signs up on /my-designs from the header's Get Started button (desktop width: on phones the account
- * buttons move into the menu). Waits for the page's own signed-out view first: the prerendered shell shows
- * the header before the app is running, and a click on it then would do nothing.
+ * buttons move into the menu). Waits for the page's own signed-out view and the running app first: the prerendered
+ * page shows both the header and the heading before the app is running, and a click on it then would do nothing.
  */
 async function signUpOnMyDesigns(page: Page): Promise<string> {
   const email = `designs-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
   await page.goto('/my-designs')
   await expect(page.getByRole('heading', { name: 'Your designs live here' })).toBeVisible()
+  // The heading is in the prerendered page too; the app starts at the first sign of a person (decision 0051).
+  await startApp(page)
   await header(page).getByRole('button', { name: 'Get Started', exact: true }).filter({ visible: true }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Get Started with Your Free Design!' })
   await dialog.getByLabel('Email', { exact: true }).fill(email)

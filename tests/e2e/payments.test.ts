@@ -24,6 +24,7 @@ function createPromoCode(code: string, credits: number): string {
 // Desktop width: the account buttons sit in the header itself (on phones they move into the menu).
 async function signUpFromHeader(page: Page): Promise<string> {
   const email = `buyer-${Date.now()}@example.com`
+  await startApp(page)
   await header(page).getByRole('button', { name: 'Get Started', exact: true }).filter({ visible: true }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Get Started with Your Free Design!' })
   await dialog.getByLabel('Email', { exact: true }).fill(email)
