@@ -1,5 +1,5 @@
-// Connected regions of one label in a label map: the one flood fill, bounding box and count of what borders a region
-// that cleaning specks (surface-network.ts) and squaring doors and glass (label-shapes.ts) share.
+// Connected regions of one label in a label map: the one flood fill, bounding box, row extents and count of what
+// borders a region that cleaning specks (surface-network.ts) and squaring doors and glass (label-shapes.ts) share.
 
 /** The 4-neighbour of a pixel on one side (0 left, 1 right, 2 up, 3 down), or -1 past the picture's edge. */
 export function neighbourOf(pixel: number, side: number, width: number, pixels: number): number {
@@ -68,4 +68,21 @@ export function regionBounds(members: ArrayLike<number>, width: number): { x0: n
     y1 = Math.max(y1, y)
   }
   return { x0, x1, y0, y1 }
+}
+
+/**
+ * Per row of a region, from row `y0` for `rows` rows, its leftmost (`first`) and rightmost (`last`) x: `width` and -1
+ * in a row it does not reach.
+ */
+export function rowExtents(members: ArrayLike<number>, width: number, y0: number, rows: number): { first: Int32Array; last: Int32Array } {
+  const first = new Int32Array(rows).fill(width)
+  const last = new Int32Array(rows).fill(-1)
+  for (let index = 0; index < members.length; index++) {
+    const pixel = members[index]!
+    const x = pixel % width
+    const row = (pixel - x) / width - y0
+    first[row] = Math.min(first[row]!, x)
+    last[row] = Math.max(last[row]!, x)
+  }
+  return { first, last }
 }

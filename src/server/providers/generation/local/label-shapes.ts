@@ -11,7 +11,7 @@
 // new wall.
 import { KEPT_KINDS, LABEL, WALL_KINDS } from './label-classes'
 import { boxBlur } from './box-blur'
-import { floodRegion, mostBorderingLabel, neighbourOf, regionBounds } from './label-regions'
+import { floodRegion, mostBorderingLabel, neighbourOf, regionBounds, rowExtents } from './label-regions'
 
 /** A region smaller than this share of the picture is too small to fit sides to. */
 const MIN_SHARE = 0.004
@@ -97,8 +97,7 @@ function squareRegion(labels: Uint8Array, width: number, height: number, label: 
   const { x0, x1, y0, y1 } = regionBounds(members, width)
   const boxWidth = x1 - x0 + 1
   const boxHeight = y1 - y0 + 1
-  const rowFirst = new Int32Array(boxHeight).fill(width)
-  const rowLast = new Int32Array(boxHeight).fill(-1)
+  const { first: rowFirst, last: rowLast } = rowExtents(members, width, y0, boxHeight)
   const columnTop = new Int32Array(boxWidth).fill(height)
   const columnBottom = new Int32Array(boxWidth).fill(-1)
   const inRegion = new Uint8Array(boxWidth * boxHeight)
@@ -106,8 +105,6 @@ function squareRegion(labels: Uint8Array, width: number, height: number, label: 
     const x = pixel % width
     const y = (pixel - x) / width
     inRegion[(y - y0) * boxWidth + (x - x0)] = 1
-    rowFirst[y - y0] = Math.min(rowFirst[y - y0]!, x)
-    rowLast[y - y0] = Math.max(rowLast[y - y0]!, x)
     columnTop[x - x0] = Math.min(columnTop[x - x0]!, y)
     columnBottom[x - x0] = Math.max(columnBottom[x - x0]!, y)
   }
@@ -651,7 +648,7 @@ export function snapBordersToEdges(labels: Uint8Array, width: number, height: nu
   }
 }
 
-/** How far either side of a pane's border `paneSideEdges` compares the photo (pixels at the analysis size). */
+/** How far either side of a pane's border `sideEdgeShare` compares the photo (pixels at the analysis size). */
 const PANE_EDGE_REACH = 2
 /** A row shows the pane's side where the photo steps, or has a thin line, by at least this (RGB distance)… */
 const PANE_EDGE_STEP = 14
@@ -675,14 +672,7 @@ export function dropPanesWithoutEdges(labels: Uint8Array, width: number, height:
     const count = floodRegion(found, width, start, seen, members)
     const region = members.slice(0, count)
     const { y0, y1 } = regionBounds(region, width)
-    const first = new Int32Array(y1 - y0 + 1).fill(width)
-    const last = new Int32Array(y1 - y0 + 1).fill(-1)
-    for (const pixel of region) {
-      const x = pixel % width
-      const row = (pixel - x) / width - y0
-      first[row] = Math.min(first[row]!, x)
-      last[row] = Math.max(last[row]!, x)
-    }
+    const { first, last } = rowExtents(region, width, y0, y1 - y0 + 1)
     const shares = [sideEdgeShare(rgb, width, y0, first, -1), sideEdgeShare(rgb, width, y0, last, 1)].filter((share) => !Number.isNaN(share))
     if (shares.length && Math.max(...shares) < PANE_MIN_EDGE_ROWS) giveToNeighbours(labels, region, width)
   }
