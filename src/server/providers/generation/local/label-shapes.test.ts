@@ -210,6 +210,22 @@ describe('settleGlass', () => {
     expect(standing).toEqual(tray)
   })
 
+  it('keeps a pane that spans nearly the whole picture’s height though its foot was read as tile', () => {
+    // Rows 0–105 (88 % of the height) with tile below: too tall to hang in the wall. Rows 0–95 (80 %) hang.
+    const pane = (bottom: number) => {
+      const labels = new Uint8Array(WIDTH * HEIGHT).fill(LABEL['wall-tile'])
+      for (let y = 0; y <= bottom; y++) for (let x = 40; x < 90; x++) labels[y * WIDTH + x] = LABEL.glass
+      return labels
+    }
+    const tall = pane(105)
+    settleGlass(tall, WIDTH, HEIGHT)
+    expect(tall[60 * WIDTH + 65]).toBe(LABEL.glass)
+    expect(tall[100 * WIDTH + 45]).toBe(LABEL.glass)
+    const shorter = pane(95)
+    settleGlass(shorter, WIDTH, HEIGHT)
+    expect(shorter.every((label) => label === LABEL['wall-tile'])).toBe(true)
+  })
+
   it('keeps what stands in front of the glass, and what is not wall beside it', () => {
     const { labels } = tiledWallWithPane()
     for (let y = 12; y < HEIGHT; y++) for (let x = 55; x < 110; x++) if (labels[y * WIDTH + x] === LABEL['wall-tile']) labels[y * WIDTH + x] = LABEL.glass

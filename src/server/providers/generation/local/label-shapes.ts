@@ -204,8 +204,8 @@ function squareRegion(labels: Uint8Array, width: number, height: number, label: 
  * - in each row the wall between the glass and a frame (metal) close beside it, and in each column the wall between
  *   the glass and a frame close above it, is glass;
  * - glass is closed over the walls: bays and gaps narrower than twice GLASS_CLOSING of the picture's long side fill;
- * - pieces one above the other are one pane; a pane too small, too short, or hanging in the wall (`standingShare`)
- *   is not one, and becomes what it borders most;
+ * - pieces one above the other are one pane; a pane too small, too short, or hanging in the wall (`standingShare`;
+ *   one spanning GLASS_TALL of the picture's rows stands) is not one, and becomes what it borders most;
  * - each pane left has its sides and top fitted as lines and the walls between them taken in (as `squareDoors` does
  *   for doors), where that shape agrees with it well enough.
  * Only wall and wall tile ever become glass: a tap, a plant or a mirror stays what it is.
@@ -246,14 +246,19 @@ export function settleGlass(labels: Uint8Array, width: number, height: number): 
       offset += part.pixels.length
     }
     const span = Math.max(...parts.map((part) => part.y1)) - Math.min(...parts.map((part) => part.y0)) + 1
-    const isPane = pane.length >= GLASS_MIN_SHARE * pixels && span >= GLASS_MIN_HEIGHT * height && standingShare(labels, width, height, pane) >= GLASS_MIN_STANDING
+    const isPane = pane.length >= GLASS_MIN_SHARE * pixels && span >= GLASS_MIN_HEIGHT * height && (span >= GLASS_TALL * height || standingShare(labels, width, height, pane) >= GLASS_MIN_STANDING)
     if (isPane) squareRegion(labels, width, height, LABEL.glass, pane, GLASS_MIN_AGREEMENT)
     else for (const part of parts) giveToNeighbours(labels, part.pixels, width)
   }
 }
 
-/** A pane stands on something: at least this share of its columns end on what is not wall. */
+/** A pane stands on something: at least this share of its columns end on what is not wall… */
 const GLASS_MIN_STANDING = 0.5
+/**
+ * …or it spans at least this share of the picture's rows: a pane that tall cannot hang in the wall, whatever the network
+ * made of its foot (a frameless pane over tiles whose lower corner it read as tile; decision 0089).
+ */
+const GLASS_TALL = 0.85
 
 /**
  * The share of a region's columns whose lowest pixel has, within a few rows below it, something other than wall (a
@@ -671,11 +676,19 @@ export function dropPanesWithoutEdges(labels: Uint8Array, width: number, height:
     if (seen[start] || found[start] !== LABEL.glass) continue
     const count = floodRegion(found, width, start, seen, members)
     const region = members.slice(0, count)
-    const { y0, y1 } = regionBounds(region, width)
-    const { first, last } = rowExtents(region, width, y0, y1 - y0 + 1)
-    const shares = [sideEdgeShare(rgb, width, y0, first, -1), sideEdgeShare(rgb, width, y0, last, 1)].filter((share) => !Number.isNaN(share))
+    const shares = paneSideEdgeShares(region, width, rgb)
     if (shares.length && Math.max(...shares) < PANE_MIN_EDGE_ROWS) giveToNeighbours(labels, region, width)
   }
+}
+
+/**
+ * The share of rows in which a region's left and right sides lie on an edge in the photo (`sideEdgeShare`), for each
+ * side that lies inside the picture somewhere (none, one or two values).
+ */
+export function paneSideEdgeShares(region: Int32Array, width: number, rgb: Uint8Array): number[] {
+  const { y0, y1 } = regionBounds(region, width)
+  const { first, last } = rowExtents(region, width, y0, y1 - y0 + 1)
+  return [sideEdgeShare(rgb, width, y0, first, -1), sideEdgeShare(rgb, width, y0, last, 1)].filter((share) => !Number.isNaN(share))
 }
 
 /**

@@ -209,12 +209,12 @@ describe('the surface network around the model', () => {
 })
 
 describe('shower glass the network was sure of somewhere', () => {
-  /** Probabilities on a 10 × 5 grid: glass at `glass(x)` in column x, the rest tile (0.8) and paint (0.2). */
-  function answer(glass: (x: number) => number): Float32Array {
+  /** Probabilities on a 10 × 5 grid: glass at `glass(x, y)` in cell (x, y), the rest tile (0.8) and paint (0.2). */
+  function answer(glass: (x: number, y: number) => number): Float32Array {
     const plane = 10 * 5
     const probabilities = new Float32Array(LABEL_CLASS_COUNT * plane)
     for (let cell = 0; cell < plane; cell++) {
-      const share = glass(cell % 10)
+      const share = glass(cell % 10, Math.floor(cell / 10))
       probabilities[LABEL.glass * plane + cell] = share
       probabilities[LABEL['wall-tile'] * plane + cell] = (1 - share) * 0.8
       probabilities[LABEL.wall * plane + cell] = (1 - share) * 0.2
@@ -222,12 +222,15 @@ describe('shower glass the network was sure of somewhere', () => {
     return probabilities
   }
 
+  /** A plain photo of the labels' size: no edge anywhere. */
+  const plain = new Uint8Array(20 * 10 * 3).fill(200)
+
   it('gives a large "pane" the network was nowhere sure of its next answer, and keeps one with a sure core', () => {
     // Labels at twice the grid: a pane over x 2–7 (30 % of the picture) with a tap in front, tile around it.
     const doubtful = labelGrid(20, 10, LABEL['wall-tile'])
     doubtful.paint(2, 0, 6, 10, LABEL.glass)
     doubtful.paint(4, 4, 2, 2, LABEL.metal)
-    dropDoubtfulGlass(doubtful.labels, 20, 10, answer((x) => (x >= 1 && x <= 3 ? 0.7 : 0.05)), 10, 5)
+    dropDoubtfulGlass(doubtful.labels, 20, 10, answer((x) => (x >= 1 && x <= 3 ? 0.7 : 0.05)), 10, 5, plain)
     expect(doubtful.at(3, 5)).toBe(LABEL['wall-tile'])
     expect(doubtful.at(7, 9)).toBe(LABEL['wall-tile'])
     // What stood in front of it stays what it is.
@@ -236,20 +239,54 @@ describe('shower glass the network was sure of somewhere', () => {
     // The same pane, sure (0.95) in one column of three: a third of its pixels, so it is glass.
     const sure = labelGrid(20, 10, LABEL['wall-tile'])
     sure.paint(2, 0, 6, 10, LABEL.glass)
-    dropDoubtfulGlass(sure.labels, 20, 10, answer((x) => (x === 2 ? 0.95 : x >= 1 && x <= 3 ? 0.7 : 0.05)), 10, 5)
+    dropDoubtfulGlass(sure.labels, 20, 10, answer((x) => (x === 2 ? 0.95 : x >= 1 && x <= 3 ? 0.7 : 0.05)), 10, 5, plain)
     expect(sure.at(3, 5)).toBe(LABEL.glass)
     expect(sure.at(7, 1)).toBe(LABEL.glass)
+  })
+
+  it('keeps a doubtful pane whose side lies on an edge in the photo when part of it is sure', () => {
+    // A pane over x 6–11 (30 % of the picture); the photo has a dark line down x 5, just outside its left side.
+    const edged = new Uint8Array(20 * 10 * 3).fill(200)
+    for (let y = 0; y < 10; y++) edged.fill(60, (y * 20 + 5) * 3, (y * 20 + 6) * 3)
+    const pane = () => {
+      const grid = labelGrid(20, 10, LABEL['wall-tile'])
+      grid.paint(6, 0, 6, 10, LABEL.glass)
+      return grid
+    }
+    // Sure (0.95) in the two top cells of one of its three columns: 8 of its 60 pixels (13 %).
+    const partlySure = (x: number, y: number) => (x === 4 && y <= 1 ? 0.95 : x >= 3 && x <= 5 ? 0.7 : 0.05)
+    const kept = pane()
+    dropDoubtfulGlass(kept.labels, 20, 10, answer(partlySure), 10, 5, edged)
+    expect(kept.at(8, 5)).toBe(LABEL.glass)
+    // The same pane in a photo with no edge at its sides is pale tile.
+    const unedged = pane()
+    dropDoubtfulGlass(unedged.labels, 20, 10, answer(partlySure), 10, 5, plain)
+    expect(unedged.at(8, 5)).toBe(LABEL['wall-tile'])
+    // Sure in one cell only (4 pixels, 7 %): the edge alone does not make it glass.
+    const barelySure = pane()
+    dropDoubtfulGlass(barelySure.labels, 20, 10, answer((x, y) => (x === 4 && y === 0 ? 0.95 : x >= 3 && x <= 5 ? 0.7 : 0.05)), 10, 5, edged)
+    expect(barelySure.at(8, 5)).toBe(LABEL['wall-tile'])
+  })
+
+  it('drops a doubtful "pane" over most of the picture though one side is an edge: a tiled wall that ends at the corner', () => {
+    // x 4–15 (60 % of the picture), the photo's edge down x 3; sure in 16 of its 120 pixels (13 %).
+    const photo = new Uint8Array(20 * 10 * 3).fill(200)
+    for (let y = 0; y < 10; y++) photo.fill(60, (y * 20 + 3) * 3, (y * 20 + 4) * 3)
+    const wall = labelGrid(20, 10, LABEL['wall-tile'])
+    wall.paint(4, 0, 12, 10, LABEL.glass)
+    dropDoubtfulGlass(wall.labels, 20, 10, answer((x, y) => ((x === 4 || x === 5) && y <= 1 ? 0.95 : x >= 2 && x <= 7 ? 0.7 : 0.05)), 10, 5, photo)
+    expect(wall.at(10, 5)).toBe(LABEL['wall-tile'])
   })
 
   it('keeps a small doubtful pane: seen edge-on or half hidden, glass is often doubtful and real', () => {
     // x 2–5: 20 % of the picture would be dropped; x 2–4 (15 %) stays.
     const small = labelGrid(20, 10, LABEL['wall-tile'])
     small.paint(2, 0, 3, 10, LABEL.glass)
-    dropDoubtfulGlass(small.labels, 20, 10, answer((x) => (x >= 1 && x <= 2 ? 0.7 : 0.05)), 10, 5)
+    dropDoubtfulGlass(small.labels, 20, 10, answer((x) => (x >= 1 && x <= 2 ? 0.7 : 0.05)), 10, 5, plain)
     expect(small.at(3, 5)).toBe(LABEL.glass)
     const larger = labelGrid(20, 10, LABEL['wall-tile'])
     larger.paint(2, 0, 4, 10, LABEL.glass)
-    dropDoubtfulGlass(larger.labels, 20, 10, answer((x) => (x >= 1 && x <= 2 ? 0.7 : 0.05)), 10, 5)
+    dropDoubtfulGlass(larger.labels, 20, 10, answer((x) => (x >= 1 && x <= 2 ? 0.7 : 0.05)), 10, 5, plain)
     expect(larger.at(3, 5)).toBe(LABEL['wall-tile'])
   })
 })

@@ -13,7 +13,7 @@ import { KEPT_KINDS, LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classe
 import { estimateRoomGeometry } from './room-geometry'
 import { alignTileLine } from './tile-line'
 import { floodRegion, mostBorderingLabel } from './label-regions'
-import { dropPanesWithoutEdges, glassBetweenPosts, growKeptToEdges, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
+import { dropPanesWithoutEdges, glassBetweenPosts, paneSideEdgeShares, growKeptToEdges, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
 
 /**
  * Long side of the picture the network sees when its surfaces.json does not say (`inference.longSide`, chosen at
@@ -246,7 +246,7 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
   // Shower glass made whole: panes squared, blobs of wall taken for glass given back (label-shapes.ts, decision 0061).
   settleGlass(refined.labels, width, height)
   // A pane the network was nowhere sure of is pale tile it half took for glass: it takes the network's next answer.
-  dropDoubtfulGlass(refined.labels, width, height, probabilities, networkWidth, networkHeight)
+  dropDoubtfulGlass(refined.labels, width, height, probabilities, networkWidth, networkHeight, analysisRgb)
   // A clear pane between the two posts of its frame is glass, however sure the network was of the tiles behind it.
   glassBetweenPosts(refined.labels, width, height)
   // A pane whose sides lie on no edge in the photo is dark tile or plain wall taken for glass (decision 0087).
@@ -264,8 +264,16 @@ export async function predictSurfaces(views: readonly NetworkView[], analysisRgb
 export const SURE_GLASS = 0.85
 /** …and a pane keeps its glass when at least this share of its pixels are sure (decision 0079)… */
 export const MIN_SURE_GLASS_SHARE = 0.3
-/** …or when it covers less than this share of the picture: only a large pane must show a sure core. */
+/** …or when it covers less than this share of the picture: only a large pane must show a sure core… */
 export const DOUBTFUL_PANE_SHARE = 0.2
+/**
+ * …or when a side of it lies on an edge in the photo in at least this share of its rows (`paneSideEdgeShares`), at
+ * least EDGED_PANE_SURE_SHARE of its pixels are sure and it covers at most EDGED_PANE_MAX_SHARE of the picture: a
+ * frameless pane's polished edge (decision 0089).
+ */
+export const EDGED_PANE_EDGE_ROWS = 0.8
+export const EDGED_PANE_SURE_SHARE = 0.1
+export const EDGED_PANE_MAX_SHARE = 0.5
 
 /**
  * Glass regions of the final labels (analysis size, width × height) that cover at least DOUBTFUL_PANE_SHARE of the
@@ -273,10 +281,14 @@ export const DOUBTFUL_PANE_SHARE = 0.2
  * (class-major `probabilities` on the network's grid, read at the nearest cell) become, whole, the class the network
  * gave most probability over the region after glass. A pane that fills much of the photo shows the network enough of
  * its glass (tint, edges, reflections) for a core it is sure of; a wall of pale plain tile it half takes for glass
- * is doubtful everywhere. A small pane may be doubtful and real (seen edge-on, or half hidden): it stays. Decision
- * 0079 has the figures. In place.
+ * is doubtful everywhere. A small pane may be doubtful and real (seen edge-on, or half hidden): it stays. So does a
+ * doubtful pane of at most half the picture with a side on an edge of the photo (`rgb`, interleaved 8-bit RGB at the
+ * labels' size) in EDGED_PANE_EDGE_ROWS of its rows and EDGED_PANE_SURE_SHARE of it sure: a frameless pane with a
+ * streak of reflection across it is doubtful in the streak, but its polished edge is there from top to foot, where
+ * pale tile taken for glass has at most a grout line here and there. A wall of tile taken for glass whole may end at
+ * the room's corner, an edge from top to foot too; it covers most of the picture (decision 0089). Decision 0079 has the figures. In place.
  */
-export function dropDoubtfulGlass(labels: Uint8Array, width: number, height: number, probabilities: Float32Array, gridWidth: number, gridHeight: number): void {
+export function dropDoubtfulGlass(labels: Uint8Array, width: number, height: number, probabilities: Float32Array, gridWidth: number, gridHeight: number, rgb: Uint8Array): void {
   const plane = gridWidth * gridHeight
   const gridOf = (pixel: number) => {
     const x = pixel % width
@@ -298,6 +310,8 @@ export function dropDoubtfulGlass(labels: Uint8Array, width: number, height: num
       for (let c = 1; c < LABEL_CLASS_COUNT; c++) totals[c]! += probabilities[c * plane + cell]!
     }
     if (sure >= MIN_SURE_GLASS_SHARE * count) continue
+    const edged = count <= EDGED_PANE_MAX_SHARE * labels.length && sure >= EDGED_PANE_SURE_SHARE * count
+    if (edged && Math.max(0, ...paneSideEdgeShares(members.subarray(0, count), width, rgb)) >= EDGED_PANE_EDGE_ROWS) continue
     let next = LABEL['wall-tile'] as number
     for (let c = 1; c < LABEL_CLASS_COUNT; c++) if (c !== LABEL.glass && totals[c]! > totals[next]!) next = c
     for (let index = 0; index < count; index++) labels[members[index]!] = next
