@@ -13,7 +13,7 @@ import { KEPT_KINDS, LABEL, LABEL_CLASS_COUNT, WALL_KINDS } from './label-classe
 import { estimateRoomGeometry } from './room-geometry'
 import { alignTileLine } from './tile-line'
 import { floodRegion, mostBorderingLabel } from './label-regions'
-import { dropPanesWithoutEdges, glassBetweenPosts, paneSideEdgeShares, growKeptToEdges, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
+import { dropPanesWithoutEdges, glassBetweenPosts, growKeptToEdges, paneSideEdgeShares, settleGlass, snapBordersToEdges, squareDoors } from './label-shapes'
 
 /**
  * Long side of the picture the network sees when its surfaces.json does not say (`inference.longSide`, chosen at
@@ -286,7 +286,8 @@ export const EDGED_PANE_MAX_SHARE = 0.5
  * labels' size) in EDGED_PANE_EDGE_ROWS of its rows and EDGED_PANE_SURE_SHARE of it sure: a frameless pane with a
  * streak of reflection across it is doubtful in the streak, but its polished edge is there from top to foot, where
  * pale tile taken for glass has at most a grout line here and there. A wall of tile taken for glass whole may end at
- * the room's corner, an edge from top to foot too; it covers most of the picture (decision 0089). Decision 0079 has the figures. In place.
+ * the room's corner, an edge from top to foot too; it covers most of the picture (decision 0089). Decision 0079 has
+ * the figures. In place.
  */
 export function dropDoubtfulGlass(labels: Uint8Array, width: number, height: number, probabilities: Float32Array, gridWidth: number, gridHeight: number, rgb: Uint8Array): void {
   const plane = gridWidth * gridHeight
@@ -310,8 +311,8 @@ export function dropDoubtfulGlass(labels: Uint8Array, width: number, height: num
       for (let c = 1; c < LABEL_CLASS_COUNT; c++) totals[c]! += probabilities[c * plane + cell]!
     }
     if (sure >= MIN_SURE_GLASS_SHARE * count) continue
-    const edged = count <= EDGED_PANE_MAX_SHARE * labels.length && sure >= EDGED_PANE_SURE_SHARE * count
-    if (edged && Math.max(0, ...paneSideEdgeShares(members.subarray(0, count), width, rgb)) >= EDGED_PANE_EDGE_ROWS) continue
+    const mayBeFrameless = count <= EDGED_PANE_MAX_SHARE * labels.length && sure >= EDGED_PANE_SURE_SHARE * count
+    if (mayBeFrameless && Math.max(0, ...paneSideEdgeShares(members.subarray(0, count), width, rgb)) >= EDGED_PANE_EDGE_ROWS) continue
     let next = LABEL['wall-tile'] as number
     for (let c = 1; c < LABEL_CLASS_COUNT; c++) if (c !== LABEL.glass && totals[c]! > totals[next]!) next = c
     for (let index = 0; index < count; index++) labels[members[index]!] = next
