@@ -40,6 +40,23 @@ describe('the surface network around the model', () => {
     expect(probabilities[plane + 2]).toBeCloseTo(1, 5)
   })
 
+  it('gives Math.exp’s softmax to within what a float32 holds', () => {
+    // 16 classes over 500 pixels, logits spread over the range the network answers in (and beyond, where e^x is 0).
+    const classes = 16
+    const plane = 500
+    const logits = Float32Array.from({ length: classes * plane }, (_, index) => 60 * Math.sin(index * 12.9898) * Math.sin(index * 0.37))
+    const probabilities = softmaxPlanes(logits, classes, plane)
+    let worst = 0
+    for (let pixel = 0; pixel < plane; pixel++) {
+      let max = -Infinity
+      for (let c = 0; c < classes; c++) max = Math.max(max, logits[c * plane + pixel]!)
+      let sum = 0
+      for (let c = 0; c < classes; c++) sum += Math.exp(logits[c * plane + pixel]! - max)
+      for (let c = 0; c < classes; c++) worst = Math.max(worst, Math.abs(probabilities[c * plane + pixel]! - Math.exp(logits[c * plane + pixel]! - max) / sum))
+    }
+    expect(worst).toBeLessThan(1e-7)
+  })
+
   it('moves a coarse border onto the photo’s own edge', () => {
     // A photo: dark left part, light right part, the edge at x = 37 of 64. The network's 8 × 8 guess puts the
     // border at x = 32 (between its columns 3 and 4), five pixels off.
