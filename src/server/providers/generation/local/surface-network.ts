@@ -467,8 +467,8 @@ export function mirrorPlanes(planes: Float32Array, width: number): Float32Array 
 
 /**
  * e^-x for x ≥ 0 in steps of 1/EXP_STEPS up to EXP_RANGE (below e^-40 a class's share is nothing): softmaxPlanes
- * reads it and a three-term series for the rest of the step, within 3e-9 of Math.exp (finer than a float32 holds) at
- * a third of its time. The network's answers take millions of these a photo.
+ * reads it and the series to its cubic term for the rest of the step, within 3e-9 of Math.exp (finer than a float32
+ * holds) at a third of its time. The network's answers take millions of these a photo.
  */
 const EXP_STEPS = 64
 const EXP_RANGE = 40
