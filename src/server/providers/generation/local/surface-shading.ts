@@ -18,32 +18,38 @@ const SHARED_LIGHT: ReadonlyArray<readonly [number, number]> = [[CLASS_WALL, CLA
  */
 function borderRatio(luminance: Float32Array, labels: Uint8Array, width: number, height: number, reference: number, other: number): number | null {
   const ratios: number[] = []
-  const reach = 3
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const pixel = y * width + x
       if (labels[pixel] !== other) continue
-      for (const [dx, dy] of [
-        [0, -reach],
-        [0, reach],
-        [-reach, 0],
-        [reach, 0],
-      ] as const) {
-        const xx = x + dx
-        const yy = y + dy
+      for (let side = 0; side < 4; side++) {
+        const dx = BORDER_STEPS_X[side]!
+        const dy = BORDER_STEPS_Y[side]!
+        const xx = x + dx * BORDER_REACH
+        const yy = y + dy * BORDER_REACH
         if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue
         const neighbour = yy * width + xx
         if (labels[neighbour] !== reference) continue
         // Both ends must sit on their own class beyond the border pixel (no thin slivers between).
-        const ownNext = (y + Math.sign(dy)) * width + x + Math.sign(dx)
+        const ownNext = (y + dy) * width + x + dx
         if (labels[ownNext] !== other && labels[ownNext] !== reference) continue
         ratios.push(luminance[pixel]! / Math.max(1e-4, luminance[neighbour]!))
       }
     }
   }
   if (ratios.length < 12) return null
-  ratios.sort((a, b) => a - b)
-  return ratios[Math.floor(ratios.length / 2)]!
+  return medianOfValues(Float64Array.from(ratios))
+}
+
+/** How far apart the two ends of a pair across a border are, and the four directions (up, down, left, right). */
+const BORDER_REACH = 3
+const BORDER_STEPS_X = Int8Array.of(0, 0, -1, 1)
+const BORDER_STEPS_Y = Int8Array.of(-1, 1, 0, 0)
+
+/** The upper median of some numbers (sorted in place: a typed array sorts numerically, without a comparator). */
+function medianOfValues(values: Float64Array): number {
+  values.sort()
+  return values[values.length >> 1]!
 }
 
 export type SurfaceShading = {
@@ -108,7 +114,8 @@ export function surfaceShading(rgb: Uint8Array, labels: Uint8Array, groups: Int3
   const material = new Uint8Array(count)
   const stray = new Uint8Array(count)
   for (const label of SPLIT_CLASSES) splitMaterials(rgb, luminance, labels, width, height, label, material, stray, albedo, classLuminance[label]!)
-  const grouped = Int32Array.from(groups, (group, pixel) => group * 2 + material[pixel]!)
+  const grouped = new Int32Array(count)
+  for (let pixel = 0; pixel < count; pixel++) grouped[pixel] = groups[pixel]! * 2 + material[pixel]!
   const smooth = smoothWithinGroups(luminance, grouped, stray, width, height, Math.max(2, Math.round(Math.max(width, height) * 0.012)))
   return { width, height, smooth, classLuminance, albedo, labelColour: labelColours(rgb, labels, width, height) }
 }
@@ -199,9 +206,11 @@ function isTwoMaterials(features: Float32Array, dims: number, split: { assignmen
  * (clusterContrast). Marks the second material's pixels in `material` and writes both albedos into `albedo`.
  */
 function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8Array, width: number, height: number, label: number, material: Uint8Array, stray: Uint8Array, albedo: Float32Array, classAlbedo: number): void {
-  const members: number[] = []
-  for (let pixel = 0; pixel < labels.length; pixel++) if (labels[pixel] === label) members.push(pixel)
-  if (members.length < 200) return
+  let memberCount = 0
+  for (let pixel = 0; pixel < labels.length; pixel++) if (labels[pixel] === label) memberCount++
+  if (memberCount < 200) return
+  const members = new Int32Array(memberCount)
+  for (let pixel = 0, index = 0; pixel < labels.length; pixel++) if (labels[pixel] === label) members[index++] = pixel
   const chroma = new Float32Array(members.length * 2)
   members.forEach((pixel, index) => {
     const sum = rgb[pixel * 3]! + rgb[pixel * 3 + 1]! + rgb[pixel * 3 + 2]! + 30
@@ -229,7 +238,8 @@ function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8A
   let split = twoMeans(chroma, 2, Float64Array.of(meanR, meanG, chroma[far * 2]!, chroma[far * 2 + 1]!))
   if (!split || !isTwoMaterials(chroma, 2, split, MIN_MATERIAL_SEPARATION)) {
     // In stops (log2), from the quartiles.
-    const stops = Float32Array.from(members, (pixel) => Math.log2(Math.max(1e-4, luminance[pixel]!)))
+    const stops = new Float32Array(members.length)
+    for (let index = 0; index < members.length; index++) stops[index] = Math.log2(Math.max(1e-4, luminance[members[index]!]!))
     const sorted = stops.slice().sort()
     split = twoMeans(stops, 1, Float64Array.of(sorted[members.length >> 2]!, sorted[(3 * members.length) >> 2]!))
     if (!split || !isTwoMaterials(stops, 1, split, LUMINANCE_SPLIT_STOPS)) return
@@ -237,12 +247,10 @@ function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8A
   const marked = materialRegions(members, split.assignment, width, height, stray)
   for (const pixel of members) material[pixel] = marked[pixel]!
   const medianOf = (which: number) => {
-    const values: number[] = []
-    members.forEach((pixel) => {
-      if (marked[pixel] === which) values.push(luminance[pixel]!)
-    })
-    values.sort((a, b) => a - b)
-    return Math.max(0.004, values[Math.floor(values.length / 2)] ?? classAlbedo)
+    const values = new Float64Array(members.length)
+    let count = 0
+    for (const pixel of members) if (marked[pixel] === which) values[count++] = luminance[pixel]!
+    return Math.max(0.004, count > 0 ? medianOfValues(values.subarray(0, count)) : classAlbedo)
   }
   const first = medianOf(0)
   // Each material by its own median: two materials under one label often meet at a corner, in different light.
@@ -257,7 +265,7 @@ function splitMaterials(rgb: Uint8Array, luminance: Float32Array, labels: Uint8A
  * inside this one's stretch, is pattern, not light: it is marked in `stray`, and the light is found without it.
  * Returns per pixel the material (0 for the larger, 1 for the other) and 255 off the class.
  */
-function materialRegions(members: readonly number[], assignment: Uint8Array, width: number, height: number, stray: Uint8Array): Uint8Array {
+function materialRegions(members: Int32Array, assignment: Uint8Array, width: number, height: number, stray: Uint8Array): Uint8Array {
   let secondCount = 0
   for (let index = 0; index < members.length; index++) secondCount += assignment[index]!
   // The larger material keeps index 0.
