@@ -376,6 +376,23 @@ describe('snapBordersToEdges', () => {
     for (const y of [0, 40, HEIGHT - 1]) expect(railColumns(labels, y)).toEqual([60, 61, 62, 63, 64, 65, 66, 67, 68, 69])
   })
 
+  it('moves a level border too, up and down, in the picture turned a quarter', () => {
+    // The rail test's picture transposed: the rail lies level in rows 60-69, labelled two rows low, in rows 62-71.
+    const { labels: upright, rgb: uprightRgb } = railOnWall(62, 71)
+    const size = WIDTH
+    const labels = new Uint8Array(size * size).fill(LABEL.wall)
+    const rgb = new Uint8Array(size * size * 3).fill(220)
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        labels[x * size + y] = upright[y * WIDTH + x]!
+        rgb.set(uprightRgb.subarray((y * WIDTH + x) * 3, (y * WIDTH + x) * 3 + 3), (x * size + y) * 3)
+      }
+    }
+    snapBordersToEdges(labels, size, size, rgb)
+    const railRows = (x: number) => [...Array(size).keys()].filter((y) => labels[y * size + x] === LABEL.metal)
+    for (const x of [0, 40, HEIGHT - 1]) expect(railRows(x)).toEqual([60, 61, 62, 63, 64, 65, 66, 67, 68, 69])
+  })
+
   it('does not move a lone pixel that only happens to look like the far side', () => {
     // the labels right, and one dark speck on the wall beside the rail
     const { labels, rgb } = railOnWall(60, 69)

@@ -573,13 +573,19 @@ export function growKeptToEdges(labels: Uint8Array, width: number, height: numbe
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const pixel = y * width + x
-        if (KEPT_KINDS.has(found[pixel]!)) continue
+        if (IS_KEPT[found[pixel]!]) continue
+        // Most pixels have no kept neighbour: nothing to do.
+        const left = x > 0 ? IS_KEPT[found[pixel - 1]!]! : 0
+        const right = x < width - 1 ? IS_KEPT[found[pixel + 1]!]! : 0
+        const up = y > 0 ? IS_KEPT[found[pixel - width]!]! : 0
+        const down = y < height - 1 ? IS_KEPT[found[pixel + width]!]! : 0
+        if (left + right + up + down === 0) continue
         for (const [dx, dy] of SIDES) {
           const nx = x + dx
           const ny = y + dy
           if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue
           const neighbour = ny * width + nx
-          if (!KEPT_KINDS.has(found[neighbour]!)) continue
+          if (!IS_KEPT[found[neighbour]!]) continue
           // the pixel past this one on the other side, if the picture has it
           const bx = x - BEYOND * dx
           const by = y - BEYOND * dy
@@ -591,6 +597,9 @@ export function growKeptToEdges(labels: Uint8Array, width: number, height: numbe
     }
   }
 }
+
+/** KEPT_KINDS as a table by label (1: kept), for the per-pixel loops below. */
+const IS_KEPT = Uint8Array.from({ length: 256 }, (_, label) => (KEPT_KINDS.has(label) ? 1 : 0))
 
 /** Passes of `snapBordersToEdges`: each moves a border by at most a pixel. */
 export const BORDER_SNAP_PASSES = 3
@@ -619,11 +628,13 @@ export function snapBordersToEdges(labels: Uint8Array, width: number, height: nu
       for (let x = 0; x < width; x++) {
         const pixel = y * width + x
         const own = found[pixel]!
-        if (own === LABEL.void || KEPT_KINDS.has(own)) continue
+        if (own === LABEL.void || IS_KEPT[own]) continue
+        // Inside a surface (its four neighbours its own, or past the picture) there is no border to move.
+        if ((x === 0 || found[pixel - 1] === own) && (x === width - 1 || found[pixel + 1] === own) && (y === 0 || found[pixel - width] === own) && (y === height - 1 || found[pixel + width] === own)) continue
         for (const [dx, dy] of SIDES) {
           if (!inside(x + dx, y + dy)) continue
           const other = found[(y + dy) * width + x + dx]!
-          if (other === own || other === LABEL.void || KEPT_KINDS.has(other)) continue
+          if (other === own || other === LABEL.void || IS_KEPT[other]) continue
           // Paint against tile is the tile line, already drawn level in the room (tile-line.ts).
           if (WALL_KINDS.has(own) && WALL_KINDS.has(other)) continue
           const fx = x + BORDER_REACH * dx
