@@ -13,9 +13,8 @@ import { captionBandHeight, captionSvg } from './caption'
 import { findSurfaces, type SurfaceSource } from './find-surfaces'
 import { hashSeed } from './random'
 import { ALL_CHANGES, CLASS_GROUP, type Changes } from './surface-classes'
-import { paintInParallel, prepareTextures, warmPaintThreads } from './paint-threads'
+import { paintInParallel, warmPaintThreads } from './paint-threads'
 import { planRedesign } from './surface-compose'
-import { surfaceTextureKinds } from './surface-finishes'
 
 export { ROLE_LABELS } from './find-surfaces'
 
@@ -92,9 +91,6 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
   if (!Number.isFinite(input.seed)) throw new LocalEngineInputError('The seed must be a finite number')
 
   warmPaintThreads()
-  const recipe = findStyleRecipe(style.id)
-  // The style's material tiles are built on a painting thread while this one finds the surfaces.
-  const textures = prepareTextures(Object.values(surfaceTextureKinds(style.look, recipe)))
   const { pixels, width, height } = await decodePhoto(input.image)
   const analysisScale = ANALYSIS_SIZE / Math.max(width, height)
   const analysisWidth = Math.max(8, Math.round(width * Math.min(1, analysisScale)))
@@ -104,7 +100,6 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
   const seed = hashSeed(input.seed, style.id, palette.id)
   const analysisPixels = new Uint8Array(analysis.buffer, analysis.byteOffset, analysis.length)
   const surfaces = await findSurfaces(analysisPixels, analysisWidth, analysisHeight, unchosenFavour(input.changes))
-  await textures
   const plan = planRedesign({
     pixels,
     width,
@@ -115,7 +110,7 @@ export async function renderLocalRedesign(input: LocalRedesignInput, options: Lo
     labelPixels: surfaces.width === analysisWidth && surfaces.height === analysisHeight ? analysisPixels : undefined,
     look: style.look,
     palette: palette.colors,
-    recipe,
+    recipe: findStyleRecipe(style.id),
     seed,
     changes: input.changes,
   })

@@ -41,31 +41,13 @@ export function buildAllMaterials(): number {
   return kinds.length
 }
 
-/** Whether a material's tile is built (in this thread's cache). */
-export function hasMaterialTexture(kind: TextureKind): boolean {
-  return cache.has(kind)
-}
-
-/**
- * A tile another thread built (paint-threads.ts, prepareTextures) joins this thread's cache, unless one is there. Its
- * levels are shared memory, so both threads hold the same bytes; they are the bytes this thread would have built.
- */
-export function adoptMaterialTexture(texture: MaterialTexture): void {
-  if (!cache.has(texture.kind)) cache.set(texture.kind, texture)
-}
-
 /** The tile for a material, built on first use and cached for the life of the process. */
 export function materialTexture(kind: TextureKind): MaterialTexture {
   const cached = cache.get(kind)
   if (cached) return cached
-  const texture = freshMaterialTexture(kind)
+  const texture = buildTexture(kind, GENERATORS[kind], hashSeed(kind))
   cache.set(kind, texture)
   return texture
-}
-
-/** A material's tile built now, past the cache (materialTexture caches it; tests compare tiles built elsewhere). */
-export function freshMaterialTexture(kind: TextureKind): MaterialTexture {
-  return buildTexture(kind, GENERATORS[kind], hashSeed(kind))
 }
 
 function buildTexture(kind: TextureKind, generator: Generator, seed: number): MaterialTexture {

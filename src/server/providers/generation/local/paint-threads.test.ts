@@ -7,10 +7,8 @@ import { ROOT } from '../../../../../tests/support/paths'
 import { findPalette } from '../../../../shared/catalogue/palettes'
 import { findStyleRecipe } from '../../../catalogue/style-recipes'
 import { findStyle } from '../../../../shared/catalogue/styles'
-import { freshMaterialTexture, hasMaterialTexture, materialTexture, type MaterialTexture, type TextureKind } from './materials'
-import { PAINT_HELPERS, paintInParallel, paintStats, prepareTextures, stopPaintThreads, type BandReply, type BandRequest, type TextureRequest } from './paint-threads'
+import { PAINT_HELPERS, paintInParallel, paintStats, stopPaintThreads, type BandReply, type BandRequest } from './paint-threads'
 import { paintRows, planRedesign, type PaintPlan } from './surface-compose'
-import { surfaceTextureKinds } from './surface-finishes'
 
 // Large enough to be split (a quarter megapixel or more), in a textured style so every band has real work.
 const room = renderBoxRoom({ width: 640, height: 480 })
@@ -25,15 +23,6 @@ function oneThread(input: PaintPlan): Uint8Array {
 }
 
 afterAll(() => stopPaintThreads())
-
-/** Whether two tiles hold the same bytes at every mip level. */
-function sameTile(first: MaterialTexture, second: MaterialTexture): boolean {
-  return (
-    first.kind === second.kind &&
-    first.levels.length === second.levels.length &&
-    first.levels.every((level, index) => (['tone', 'second', 'third'] as const).every((channel) => Buffer.from(level[channel]).equals(Buffer.from(second.levels[index]![channel]))))
-  )
-}
 
 describe('paintInParallel', () => {
   it('runs on this machine with at least one painting thread', () => {
@@ -78,25 +67,6 @@ describe('paintInParallel', () => {
   })
 })
 
-describe('prepareTextures', () => {
-  it("has a painting thread build a style's missing tiles, the same bytes as built here, once", async () => {
-    // Glam's tiles: none of them is farmhouse's, which the tests above built here.
-    const glam = findStyle('glam')!
-    const kinds = [...new Set(Object.values(surfaceTextureKinds(glam.look, findStyleRecipe('glam'))))].filter((kind): kind is TextureKind => kind !== null)
-    expect(kinds.length).toBeGreaterThan(0)
-    for (const kind of kinds) expect(hasMaterialTexture(kind)).toBe(false)
-    const before = paintStats.tilesFromThreads
-    await prepareTextures([...kinds, null, kinds[0]!])
-    expect(paintStats.tilesFromThreads - before).toBe(kinds.length)
-    for (const kind of kinds) {
-      expect(hasMaterialTexture(kind)).toBe(true)
-      expect(sameTile(materialTexture(kind), freshMaterialTexture(kind))).toBe(true)
-    }
-    await prepareTextures(kinds)
-    expect(paintStats.tilesFromThreads - before).toBe(kinds.length)
-  })
-})
-
 describe('the built painting thread', () => {
   // npm test builds before it runs these; the built server starts dist/server/paint-worker.js, without tsx.
   const built = path.join(ROOT, 'dist', 'server', 'paint-worker.js')
@@ -115,22 +85,6 @@ describe('the built painting thread', () => {
       })
       expect(reply).toEqual({ id: 1, ok: true })
       expect(Buffer.from(output).equals(Buffer.from(oneThread(input)))).toBe(true)
-    } finally {
-      await worker.terminate()
-    }
-  })
-
-  it('builds the material tiles it is asked for', async () => {
-    const worker = new Worker(built)
-    try {
-      const reply = await new Promise<BandReply>((resolve, reject) => {
-        worker.once('message', resolve)
-        worker.once('error', reject)
-        const request: TextureRequest = { id: 2, textures: ['wood', 'limewash'] }
-        worker.postMessage(request)
-      })
-      expect(reply.ok && reply.textures?.map((texture) => texture.kind)).toEqual(['wood', 'limewash'])
-      if (reply.ok) for (const texture of reply.textures!) expect(sameTile(texture, freshMaterialTexture(texture.kind))).toBe(true)
     } finally {
       await worker.terminate()
     }

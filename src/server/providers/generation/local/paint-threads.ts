@@ -4,51 +4,28 @@
 // byte for byte the one-thread pass's. A painting thread that fails or dies costs time, not the picture: its stripes
 // are painted here instead.
 import { availableParallelism } from 'node:os'
-import { adoptMaterialTexture, hasMaterialTexture, type MaterialTexture, type TextureKind } from './materials'
 import { paintAllRows, paintRows, type PaintPlan } from './surface-compose'
 import { WorkerRequests } from './worker-entry'
 
 /** `rows`: the [top, bottom) stripes of rows to paint. */
 export type BandRequest = { id: number; plan: PaintPlan; rows: ReadonlyArray<readonly [number, number]>; output: Uint8Array }
-/** Material tiles to build (prepareTextures). */
-export type TextureRequest = { id: number; textures: TextureKind[] }
-export type PaintRequest = BandRequest | TextureRequest
-export type BandReply = { id: number; ok: true; textures?: MaterialTexture[] } | { id: number; ok: false; message: string }
+export type BandReply = { id: number; ok: true } | { id: number; ok: false; message: string }
 
 /** Painting threads besides the caller: one per other core, at most three. */
 export const PAINT_HELPERS = Math.max(0, Math.min(3, availableParallelism() - 1))
 /** Below this many pixels a band is not worth posting (a thumbnail paints in a few milliseconds). */
 const MIN_SPLIT_PIXELS = 256 * 1024
 
-function readBand(reply: BandReply): MaterialTexture[] | Error {
-  return reply.ok ? (reply.textures ?? []) : new Error(reply.message)
+function readBand(reply: BandReply): true | Error {
+  return reply.ok ? true : new Error(reply.message)
 }
 
 /** One per painting thread, each started on first use and again after it dies; idle, they do not hold the process open. */
-const threads = Array.from({ length: PAINT_HELPERS }, () => new WorkerRequests<BandReply, MaterialTexture[]>('paint-worker', readBand, 'A painting thread'))
+const threads = Array.from({ length: PAINT_HELPERS }, () => new WorkerRequests<BandReply, true>('paint-worker', readBand, 'A painting thread'))
 
 /** Starts the painting threads now, so they are ready by the time the surfaces are found. */
 export function warmPaintThreads(): void {
   for (const thread of threads) thread.start()
-}
-
-/**
- * Has the first painting thread build the material tiles of `kinds` this thread lacks, while this thread finds the
- * surfaces, and takes them into this thread's cache (adoptMaterialTexture). A style's tiles cost 0.1-0.15 s each the
- * first time, and a painting thread has nothing to do until the plan is made. Never rejects: a tile that does not come
- * back is built here, when the plan asks for it, as before.
- */
-export async function prepareTextures(kinds: ReadonlyArray<TextureKind | null>): Promise<void> {
-  const missing = [...new Set(kinds)].filter((kind): kind is TextureKind => kind !== null && !hasMaterialTexture(kind))
-  if (missing.length === 0 || threads.length === 0) return
-  try {
-    for (const texture of await threads[0]!.request((id): TextureRequest => ({ id, textures: missing }))) {
-      adoptMaterialTexture(texture)
-      paintStats.tilesFromThreads++
-    }
-  } catch {
-    // The plan builds what is missing.
-  }
 }
 
 /** Test hook: stops every painting thread (the next pass starts them again). */
@@ -121,8 +98,5 @@ async function paintShared(plan: PaintPlan, painters: number): Promise<Uint8Arra
   return output.slice()
 }
 
-/**
- * Bands painted by a painting thread, bands painted here after their thread failed, and material tiles a painting
- * thread built (tests read these).
- */
-export const paintStats = { byThreads: 0, repainted: 0, tilesFromThreads: 0 }
+/** Bands painted by a painting thread, and bands painted here after their thread failed (tests read these). */
+export const paintStats = { byThreads: 0, repainted: 0 }

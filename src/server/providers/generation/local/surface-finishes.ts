@@ -80,22 +80,6 @@ const FABRIC_DETAIL = 0.4
 
 export type FinishInput = { palette: PaletteColors; look: StyleLook; recipe: StyleRecipe; seed: number }
 
-/**
- * The material tile each plane of a style is drawn in (null: flat paint, no tile). A painted surface takes the
- * recipe's paint finish (plaster, limewash) unless that is flat; a ceiling is always paint; a door is always flat.
- */
-export function surfaceTextureKinds(look: StyleLook, recipe: StyleRecipe): Record<PlaneRole, TextureKind | null> {
-  const paint = recipe.paint === 'flat' ? null : recipe.paint
-  const tile = (material: string): TextureKind | null => (material === 'paint' ? paint : (material as TextureKind))
-  return {
-    walls: tile(look.walls),
-    floor: tile(look.floor),
-    ceiling: paint,
-    cabinet: look.cabinetry === 'paint' ? null : (look.cabinetry as TextureKind),
-    counter: recipe.countertop.material,
-  }
-}
-
 export function classFinishes({ palette, look, recipe, seed }: FinishInput): ClassFinish[] {
   const random = createRandom(seed)
   const resolve = (reference: ColourRef) => resolveColour(palette, reference)
@@ -127,20 +111,21 @@ export function classFinishes({ palette, look, recipe, seed }: FinishInput): Cla
       shine: 1,
     }
   }
-  const kinds = surfaceTextureKinds(look, recipe)
+  const paintTexture = (material: string): TextureKind | null => (material === 'paint' ? (recipe.paint === 'flat' ? null : recipe.paint) : (material as TextureKind))
 
-  const walls = surface('walls', recipe.walls, kinds.walls, look.walls, 0)
+  const walls = surface('walls', recipe.walls, paintTexture(look.walls), look.walls, 0)
   finishes[CLASS_WALL] = walls
   finishes[CLASS_WALL_TILE] = walls
-  finishes[CLASS_FLOOR] = surface('floor', recipe.floor, kinds.floor, look.floor, 0)
+  finishes[CLASS_FLOOR] = surface('floor', recipe.floor, paintTexture(look.floor), look.floor, 0)
   // A ceiling stays light unless the style darkens it, and even then not below a mid grey: a near-black ceiling
   // swallows the room's light (and every lamp's glow on it).
   const ceilingColour: ColourRef = { ...recipe.ceiling, lightness: Math.max(recipe.ceiling.lightness ?? 0, MIN_CEILING_LIGHTNESS - hexToLab(palette[recipe.ceiling.from])[0]) }
   const ceilingFinish: SurfaceFinish = { colour: ceilingColour, secondary: ceilingColour, tertiary: ceilingColour, scale: 1, strength: 0.5, keepDetail: 0 }
-  finishes[CLASS_CEILING] = surface('ceiling', ceilingFinish, kinds.ceiling, 'paint', 0)
-  finishes[CLASS_VANITY] = surface('cabinet', recipe.cabinetry, kinds.cabinet, look.cabinetry, 0.12)
+  finishes[CLASS_CEILING] = surface('ceiling', ceilingFinish, recipe.paint === 'flat' ? null : recipe.paint, 'paint', 0)
+  const cabinetKind = look.cabinetry === 'paint' ? null : (look.cabinetry as TextureKind)
+  finishes[CLASS_VANITY] = surface('cabinet', recipe.cabinetry, cabinetKind, look.cabinetry, 0.12)
   const top = recipe.countertop
-  finishes[CLASS_COUNTERTOP] = surface('counter', top.finish, kinds.counter, top.material, 0.25)
+  finishes[CLASS_COUNTERTOP] = surface('counter', top.finish, top.material, top.material, 0.25)
   // Doors are painted in the cabinetry colour, keeping their panels' light.
   finishes[CLASS_DOOR] = surface('walls', recipe.cabinetry, null, 'paint', 0.6)
 
